@@ -1,0 +1,16 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Essentials",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "Essentials", targets: ["Essentials"]),
+    .library(name: "EssentialsTesting", targets: ["EssentialsTesting"]),
+  ],
+  targets: [
+    .target(name: "Essentials", resources: [.copy("Resources/Strings.json")]),
+    .target(name: "EssentialsTesting", dependencies: ["Essentials"]),
+    .testTarget(name: "EssentialsTests", dependencies: ["Essentials", "EssentialsTesting"]),
+  ]
+)

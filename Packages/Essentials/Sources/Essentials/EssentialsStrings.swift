@@ -1,0 +1,7 @@
+import Foundation
+
+/// This package's string catalogue.
+public enum EssentialsStrings {
+  /// Loaded once from the package's `Strings.json`.
+  public static let catalogue = StringCatalogue.bundled(in: .module)
+}

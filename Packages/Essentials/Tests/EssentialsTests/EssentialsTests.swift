@@ -1,0 +1,96 @@
+import Essentials
+import EssentialsTesting
+import Foundation
+import Testing
+
+@Suite struct LanguageTests {
+  @Test(arguments: [
+    (["LANG": "zh_CN.UTF-8"], AppLanguage.simplifiedChinese),
+    (["LANG": "en_US.UTF-8"], .english),
+    (["LC_ALL": "zh_TW.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
+    ([:], .english),
+  ])
+  func choosesFromEnvironment(environment: [String: String], expected: AppLanguage) {
+    #expect(AppLanguage.fromEnvironment(environment) == expected)
+  }
+
+  @Test func parsesFlags() {
+    #expect(AppLanguage(flag: "zh-Hans") == .simplifiedChinese)
+    #expect(AppLanguage(flag: "EN") == .english)
+    #expect(AppLanguage(flag: "fr") == nil)
+  }
+}
+
+@Suite struct CatalogueTests {
+  @Test func fillsPlaceholdersPerLanguage() throws {
+    let catalogue = try StringCatalogue(
+      jsonData: Data(#"{"hi": {"en": "Hi {name}", "zh-Hans": "你好 {name}"}}"#.utf8), origin: "t")
+    #expect(catalogue.text("hi", .english, ["name": "Ann"]) == "Hi Ann")
+    #expect(catalogue.text("hi", .simplifiedChinese, ["name": "Ann"]) == "你好 Ann")
+    #expect(catalogue.text("missing", .english) == "missing")
+  }
+
+  @Test func findsMissingLanguagesAndPlaceholderMismatches() {
+    let catalogue = StringCatalogue(
+      entries: ["a": ["en": "A"], "b": ["en": "{x}", "zh-Hans": "{y}"]], origin: "t")
+    #expect(
+      catalogue.problems() == [
+        "t: a has no zh-Hans text", "t: b has different placeholders per language",
+      ])
+  }
+
+  @Test func malformedCatalogueNamesItsOrigin() {
+    #expect(throws: CatalogueError.self) {
+      try StringCatalogue(jsonData: Data("[1]".utf8), origin: "x.json")
+    }
+  }
+
+  @Test func ownCatalogueIsComplete() {
+    #expect(EssentialsStrings.catalogue.problems().isEmpty)
+  }
+}
+
+@Suite struct LoggerTests {
+  @Test func redactsSecretsBeforeAnyHandler() throws {
+    let memory = InMemoryLogHandler()
+    let logger = Logger(label: "t", handler: memory, logLevel: .debug, clock: TestClock().clock)
+    logger.info(
+      "login sent Cookie: simadmin_session=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG",
+      metadata: ["password": "hunter2", "body": "Your code is 482913", "instance": "n1"])
+    let record = try #require(memory.records.first)
+    #expect(!record.line.contains("hunter2"))
+    #expect(!record.line.contains("482913"))
+    #expect(!record.line.contains("abcdefghijklmnop"))
+    #expect(record.metadata["instance"] == "n1")
+    #expect(record.metadata["password"] == Redactor.mask)
+  }
+
+  @Test func dropsRecordsBelowLevel() {
+    let memory = InMemoryLogHandler()
+    let logger = Logger(label: "t", handler: memory, logLevel: .warning)
+    logger.info("quiet")
+    logger.error("loud")
+    #expect(memory.records.map(\.message) == ["loud"])
+  }
+
+  @Test func lineSortsMetadata() {
+    let record = LogRecord(
+      date: Date(timeIntervalSince1970: 0), level: .info, label: "l", message: "m",
+      metadata: ["b": "2", "a": "1"])
+    #expect(record.line == "1970-01-01T00:00:00Z info l: m a=1 b=2")
+  }
+
+  @Test(arguments: [
+    ("Your code is 482913, valid 5 min", "Your code is ••••••,…"),
+    ("短信验证码 4821", "短信验证码 ••••"),
+    ("call 110", "call 110"),
+  ])
+  func masksBodies(body: String, expected: String) {
+    #expect(Redactor.maskBody(body) == expected)
+  }
+
+  @Test func redactsPasswordsInText() {
+    #expect(Redactor.redact(text: #"{"password":"pw1"}"#) == #"{"password":"‹redacted›"}"#)
+    #expect(!Redactor.redact(text: "Authorization: Bearer xyz").contains("xyz"))
+  }
+}
