@@ -1,0 +1,162 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import ThemeKit
+import ViewKit
+
+/// The composed program: the registry of compiled-in features plus the app's built-ins,
+/// and the one function that turns a command line into output and an exit status.
+public struct MSAApplication: Sendable {
+  /// The features and built-ins, checked for conflicts.
+  public let registry: FeatureRegistry
+  /// The whole command tree.
+  public let commandTree: CommandSpec
+
+  static let programName = "msa"
+
+  /// Composes `modules` with the built-ins; fails when any names clash.
+  public init(modules: [FeatureModule], appCommands: [FeatureCommand] = [])
+    throws(RegistryConflicts)
+  {
+    registry = try FeatureRegistry(
+      builtIns: BuiltIns.module(extraCommands: appCommands), modules: modules)
+    commandTree = registry.commandTree(
+      root: CommandSpec(
+        Self.programName, abstract: AppStrings.string("app.abstract"),
+        discussion: AppStrings.string("app.discussion")))
+  }
+
+  /// Runs one command line (without the program name) and returns the exit status.
+  public func run(_ arguments: [String], context: ProcessContext) async -> Int32 {
+    let fallbackLanguage = Self.languageHint(arguments, context.environment)
+    let parsed: ParsedCommand
+    do {
+      parsed = try CommandParser().parse(
+        arguments, root: commandTree, globalOptions: GlobalOptions.specs)
+    } catch {
+      return usageFailure(error, language: fallbackLanguage, context: context)
+    }
+
+    if parsed.flag("version") {
+      context.writeOutput("msa \(AppInfo.version)\n")
+      return ExitCode.success.rawValue
+    }
+    let language: AppLanguage
+    let output: OutputSettings
+    do {
+      language = try GlobalOptions.language(parsed, context.environment)
+      output = try GlobalOptions.output(parsed, context)
+    } catch {
+      return usageFailure(error, language: fallbackLanguage, context: context)
+    }
+    guard !parsed.isHelpRequested, let command = registry.command(at: parsed.path),
+      let run = command.run
+    else {
+      context.writeOutput(
+        HelpFormatter.help(
+          for: parsed.path, root: commandTree, globalOptions: GlobalOptions.specs,
+          language: language, programName: Self.programName))
+      return ExitCode.success.rawValue
+    }
+
+    let environment: AppEnvironment
+    do {
+      environment = try makeEnvironment(parsed, language: language, output: output, context)
+    } catch {
+      return failure(error, parsed: parsed, language: language, output: output, context: context)
+    }
+    defer { Composition.close(environment.services) }
+    do {
+      let result = try await run(CommandInvocation(parsed: parsed, environment: environment))
+      context.writeOutput(try render(result, parsed: parsed, environment: environment))
+      return result.exitCode.rawValue
+    } catch {
+      return failure(error, parsed: parsed, language: language, output: output, context: context)
+    }
+  }
+
+  // MARK: - Environment
+
+  func makeEnvironment(
+    _ parsed: ParsedCommand, language: AppLanguage, output: OutputSettings,
+    _ context: ProcessContext
+  ) throws -> AppEnvironment {
+    let directory = try DataDirectory.resolve(
+      homeFlag: parsed.optionalString("home"), environment: context.environment)
+    let services = Composition.services(
+      registry: registry, dataDirectory: directory, clock: context.clock)
+    var handlers: [any LogHandler] = [Composition.storeLogHandler(services)]
+    if output.verbose { handlers.append(StandardErrorLogHandler()) }
+    let logger = Logger(
+      label: "msa", handler: MultiplexLogHandler(handlers), logLevel: output.verbose ? .debug : .info,
+      clock: context.clock)
+    return AppEnvironment(
+      clock: context.clock, language: language, output: output, logger: logger,
+      theme: .standard, dataDirectory: directory, streams: context.streams, services: services)
+  }
+
+  // MARK: - Output
+
+  func render(_ result: CommandResult, parsed: ParsedCommand, environment: AppEnvironment) throws
+    -> String
+  {
+    if environment.output.json {
+      return try JSONOutput.render(
+        command: parsed.path.joined(separator: " "), data: result.payload)
+    }
+    let text = TextRenderer.render(
+      result.view,
+      options: RenderOptions(
+        width: environment.output.width, colorMode: environment.output.colorMode,
+        language: environment.language, theme: environment.theme))
+    return text.isEmpty ? "" : text + "\n"
+  }
+
+  func usageFailure(_ error: any Error, language: AppLanguage, context: ProcessContext) -> Int32 {
+    guard let usage = error as? UsageError else {
+      context.streams.writeError(UserFacingMessage.of(error, language) + "\n")
+      return ExitCode.failure.rawValue
+    }
+    context.streams.writeError(
+      HelpFormatter.errorReport(
+        usage, root: commandTree, language: language, programName: Self.programName) + "\n")
+    return ExitCode.usage.rawValue
+  }
+
+  func failure(
+    _ error: any Error, parsed: ParsedCommand, language: AppLanguage, output: OutputSettings,
+    context: ProcessContext
+  ) -> Int32 {
+    if error is UsageError {
+      return usageFailure(error, language: language, context: context)
+    }
+    let message = UserFacingMessage.of(error, language)
+    let code = UserFacingMessage.exitCode(of: error)
+    let prefix = AppStrings.catalogue.text("error.prefix", language)
+    context.streams.writeError("\(prefix) \(message)\n")
+    if output.json,
+      let json = try? JSONOutput.renderError(
+        command: parsed.path.joined(separator: " "), message: message, code: Int(code.rawValue))
+    {
+      context.writeOutput(json)
+    }
+    return code.rawValue
+  }
+
+  /// The language to report a parse error in, before the command line is understood.
+  static func languageHint(_ arguments: [String], _ environment: [String: String]) -> AppLanguage {
+    for (index, argument) in arguments.enumerated() {
+      if argument.hasPrefix("--lang="), let language = AppLanguage(flag: String(argument.dropFirst(7))) {
+        return language
+      }
+      if argument == "--lang", index + 1 < arguments.count,
+        let language = AppLanguage(flag: arguments[index + 1])
+      {
+        return language
+      }
+    }
+    return .fromEnvironment(environment)
+  }
+}

@@ -1,0 +1,48 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+
+/// The outside world of one run of msa: environment variables, streams, terminal, clock.
+///
+/// `main` passes the real process; tests pass captured streams and a fixed clock.
+public struct ProcessContext: Sendable {
+  /// Environment variables (`MSA_HOME`, `LANG`, `NO_COLOR`, `TERM`, `COLUMNS`, …).
+  public var environment: [String: String]
+  /// Standard error and input.
+  public var streams: StandardStreams
+  /// Writes to standard output: the output layer's one door.
+  public var writeOutput: @Sendable (String) -> Void
+  /// Whether standard output is a terminal.
+  public var outputIsTerminal: Bool
+  /// The terminal's width in columns, when known.
+  public var terminalWidth: Int?
+  /// The clock.
+  public var clock: AppClock
+
+  /// A context from its parts.
+  public init(
+    environment: [String: String], streams: StandardStreams,
+    writeOutput: @escaping @Sendable (String) -> Void, outputIsTerminal: Bool,
+    terminalWidth: Int?, clock: AppClock
+  ) {
+    self.environment = environment
+    self.streams = streams
+    self.writeOutput = writeOutput
+    self.outputIsTerminal = outputIsTerminal
+    self.terminalWidth = terminalWidth
+    self.clock = clock
+  }
+
+  /// The real process.
+  public static var current: ProcessContext {
+    let isTerminal = TerminalInfo.isTerminal(fileDescriptor: 1)
+    return ProcessContext(
+      environment: ProcessInfo.processInfo.environment,
+      streams: .process,
+      writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      outputIsTerminal: isTerminal,
+      terminalWidth: isTerminal ? TerminalInfo.width(fileDescriptor: 1) : nil,
+      clock: .system)
+  }
+}

@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The root package: the thin `msa` app composed from the local packages in Packages/, and the
+// integration tests of the composed app. Each feature is a package trait, all on by default:
+// `swift build --traits Fleet,DeviceModules` builds an msa with only those features.
+let features = [String]()
+
+let package = Package(
+  name: "MultiSimAdmin",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .executable(name: "msa", targets: ["msa"])
+  ],
+  traits: .init(
+    features.map { .trait(name: $0, description: "Compile in the \($0) feature.") }
+      + [.default(enabledTraits: Set(features))]),
+  dependencies: [
+    .package(path: "Packages/Essentials"),
+    .package(path: "Packages/CommandLineKit"),
+    .package(path: "Packages/ThemeKit"),
+    .package(path: "Packages/ViewKit"),
+    .package(path: "Packages/FeatureKit"),
+    .package(path: "Packages/LocalStore"),
+  ] + features.map { .package(path: "Packages/\($0)") },
+  targets: [
+    .target(
+      name: "MSAApp",
+      dependencies: [
+        "Essentials", "CommandLineKit", "ThemeKit", "ViewKit", "FeatureKit", "LocalStore",
+      ]
+        + features.map {
+          .product(name: "\($0)Feature", package: $0, condition: .when(traits: [$0]))
+        },
+      path: "Apps/MSAApp",
+      resources: [.copy("Resources/Strings.json")]),
+    .executableTarget(name: "msa", dependencies: ["MSAApp"], path: "Apps/msa"),
+    .testTarget(
+      name: "MSAAppTests",
+      dependencies: [
+        "MSAApp", "FeatureKit", "Essentials",
+        .product(name: "EssentialsTesting", package: "Essentials"),
+        .product(name: "FeatureKitTesting", package: "FeatureKit"),
+      ],
+      path: "Tests/MSAAppTests"),
+  ]
+)

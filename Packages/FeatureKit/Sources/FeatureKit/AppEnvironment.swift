@@ -1,0 +1,101 @@
+import Essentials
+import Foundation
+import ThemeKit
+import ViewKit
+
+/// How results are written: chosen once from global options and the terminal.
+public struct OutputSettings: Sendable, Equatable {
+  /// `--json`: machine output on stdout instead of text.
+  public var json: Bool
+  /// Colour for text output.
+  public var colorMode: ColorMode
+  /// Columns available for text output.
+  public var width: Int
+  /// `--verbose`: log records also go to stderr.
+  public var verbose: Bool
+  /// Whether stdout is a terminal (full-screen UI and prompts need one).
+  public var isTerminal: Bool
+
+  /// Output settings; the defaults suit tests and pipes.
+  public init(
+    json: Bool = false, colorMode: ColorMode = .off, width: Int = 80, verbose: Bool = false,
+    isTerminal: Bool = false
+  ) {
+    self.json = json
+    self.colorMode = colorMode
+    self.width = width
+    self.verbose = verbose
+    self.isTerminal = isTerminal
+  }
+}
+
+/// Standard input and error as the program sees them; tests capture them instead.
+public struct StandardStreams: Sendable {
+  /// Writes diagnostics and progress (`[3/10] …`) to standard error.
+  public var writeError: @Sendable (String) -> Void
+  /// Reads all of standard input (for `--password-stdin`, `--text-stdin`), nil at once if none.
+  public var readInput: @Sendable () -> String?
+
+  /// Streams from closures.
+  public init(
+    writeError: @escaping @Sendable (String) -> Void,
+    readInput: @escaping @Sendable () -> String?
+  ) {
+    self.writeError = writeError
+    self.readInput = readInput
+  }
+
+  /// The process's real standard error and input.
+  public static let process = StandardStreams(
+    writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+    readInput: {
+      let data = FileHandle.standardInput.readDataToEndOfFile()
+      return String(data: data, encoding: .utf8)
+    })
+}
+
+/// Everything a feature may use from the outside world, passed in rather than reached for.
+public struct AppEnvironment: Sendable {
+  /// The only source of "now".
+  public var clock: AppClock
+  /// The language of every user-facing string.
+  public var language: AppLanguage
+  /// How results are written.
+  public var output: OutputSettings
+  /// Where runtime events go (already redacting).
+  public var logger: Logger
+  /// Colours and dimensions.
+  public var theme: Theme
+  /// The data directory (`--home`, `MSA_HOME` or the platform's).
+  public var dataDirectory: URL
+  /// Standard error and input.
+  public var streams: StandardStreams
+  /// Shared services (store, device connector, …), created on first use.
+  public var services: Services
+
+  /// An environment from its parts.
+  public init(
+    clock: AppClock, language: AppLanguage, output: OutputSettings, logger: Logger, theme: Theme,
+    dataDirectory: URL, streams: StandardStreams, services: Services
+  ) {
+    self.clock = clock
+    self.language = language
+    self.output = output
+    self.logger = logger
+    self.theme = theme
+    self.dataDirectory = dataDirectory
+    self.streams = streams
+    self.services = services
+  }
+
+  /// Resolves a string of this environment's language.
+  public func text(_ string: LocalizedString) -> String {
+    string.resolve(language)
+  }
+
+  /// Reports progress of a long run on stderr as `[n/N] message`, in text and `--json` mode
+  /// alike: stdout stays clean for the result.
+  public func progress(_ completed: Int, of total: Int, _ message: String) {
+    streams.writeError("[\(completed)/\(total)] \(message)\n")
+  }
+}

@@ -1,0 +1,181 @@
+import CommandLineKit
+import Essentials
+
+/// The app's features, checked once and then immutable.
+///
+/// Construction refuses any duplicate module id, route, command name or alias, and any clash
+/// with the app's built-ins, reporting every conflict in one error.
+public struct FeatureRegistry: Sendable {
+  /// The app's own commands and routes (`routes`, `modules`, `view`, `about`, …).
+  public let builtIns: FeatureModule
+  /// The features compiled in, in tab order.
+  public let modules: [FeatureModule]
+
+  /// Checks and keeps `modules` beside the app's `builtIns`.
+  public init(builtIns: FeatureModule, modules: [FeatureModule]) throws(RegistryConflicts) {
+    let conflicts = Self.conflicts(builtIns: builtIns, modules: modules)
+    guard conflicts.isEmpty else { throw RegistryConflicts(conflicts: conflicts) }
+    self.builtIns = builtIns
+    self.modules = modules.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+  }
+
+  /// Built-ins first, then features.
+  public var allModules: [FeatureModule] { [builtIns] + modules }
+
+  // MARK: - Routes
+
+  /// Every route with the module that declares it, most specific first.
+  public var routes: [(module: FeatureModule, route: FeatureRoute)] {
+    allModules.flatMap { module in module.routes.map { (module, $0) } }
+  }
+
+  /// The route that matches `path`, with its parameters; literal segments win over parameters.
+  public func route(for path: String) -> (
+    module: FeatureModule, route: FeatureRoute, parameters: [String: String]
+  )? {
+    let candidates = routes.compactMap { entry in
+      entry.route.pattern.match(path).map { (entry.module, entry.route, $0) }
+    }
+    return candidates.min { $0.2.count < $1.2.count }
+  }
+
+  // MARK: - Commands
+
+  /// The whole command tree for the parser and help: built-ins ungrouped, then each feature's
+  /// commands under the feature's name.
+  public func commandTree(root: CommandSpec) -> CommandSpec {
+    var root = root
+    root.subcommands =
+      builtIns.commands.map { $0.spec(group: nil) }
+      + modules.flatMap { module in module.commands.map { $0.spec(group: module.name) } }
+    return root
+  }
+
+  /// The command at a parsed path, e.g. `["fleet", "add"]`.
+  public func command(at path: [String]) -> FeatureCommand? {
+    guard let first = path.first else { return nil }
+    let top = allModules.lazy.flatMap(\.commands).first { $0.name == first }
+    return top?.descendant(path.dropFirst())
+  }
+
+  /// The module that owns the top-level command `name`.
+  public func module(owningCommand name: String) -> FeatureModule? {
+    allModules.first { $0.commands.contains { $0.name == name } }
+  }
+
+  // MARK: - Checking
+
+  static func conflicts(builtIns: FeatureModule, modules: [FeatureModule]) -> [RegistryConflict] {
+    var conflicts: [RegistryConflict] = []
+    let all = [builtIns] + modules
+
+    var idOwners: [String: Int] = [:]
+    for module in all { idOwners[module.id, default: 0] += 1 }
+    for (id, count) in idOwners where count > 1 {
+      conflicts.append(.duplicateModuleID(id))
+    }
+
+    var routeOwners: [String: [(module: String, pattern: String)]] = [:]
+    for module in all {
+      for route in module.routes {
+        routeOwners[route.pattern.shape, default: []].append((module.id, route.pattern.description))
+      }
+    }
+    for (_, owners) in routeOwners where owners.count > 1 {
+      conflicts.append(
+        clash(
+          owners.map(\.module), builtIn: builtIns.id,
+          duplicate: .duplicateRoute(pattern: owners[0].pattern, modules: owners.map(\.module)),
+          builtInClash: { .builtInClash(kind: .route, name: owners[0].pattern, module: $0) }))
+    }
+
+    var nameOwners: [String: [String]] = [:]
+    for module in all {
+      for command in module.commands {
+        for name in [command.name] + command.declaration.aliases {
+          nameOwners[name, default: []].append(module.id)
+        }
+      }
+    }
+    for (name, owners) in nameOwners where owners.count > 1 {
+      conflicts.append(
+        clash(
+          owners, builtIn: builtIns.id,
+          duplicate: .duplicateCommand(name: name, modules: owners),
+          builtInClash: { .builtInClash(kind: .command, name: name, module: $0) }))
+    }
+    for module in all {
+      for command in module.commands {
+        conflicts += subcommandConflicts(command, path: [command.name], module: module.id)
+      }
+    }
+    return conflicts.sorted { $0.description < $1.description }
+  }
+
+  private static func clash(
+    _ owners: [String], builtIn: String, duplicate: RegistryConflict,
+    builtInClash: (String) -> RegistryConflict
+  ) -> RegistryConflict {
+    if owners.contains(builtIn), let other = owners.first(where: { $0 != builtIn }) {
+      return builtInClash(other)
+    }
+    return duplicate
+  }
+
+  private static func subcommandConflicts(
+    _ command: FeatureCommand, path: [String], module: String
+  ) -> [RegistryConflict] {
+    var seen: [String: Int] = [:]
+    for sub in command.subcommands {
+      for name in [sub.name] + sub.declaration.aliases { seen[name, default: 0] += 1 }
+    }
+    let here = seen.filter { $0.value > 1 }.keys.sorted().map {
+      RegistryConflict.duplicateCommand(name: (path + [$0]).joined(separator: " "), modules: [module])
+    }
+    return here
+      + command.subcommands.flatMap {
+        subcommandConflicts($0, path: path + [$0.name], module: module)
+      }
+  }
+}
+
+/// One reason a set of modules cannot be registered together.
+public enum RegistryConflict: Sendable, Equatable, CustomStringConvertible {
+  /// What kind of name clashed with a built-in.
+  public enum Kind: String, Sendable, Equatable {
+    case route, command
+  }
+
+  /// Two modules share an id.
+  case duplicateModuleID(String)
+  /// Routes of the same shape (`fleet/:id` and `fleet/:ref`) in these modules.
+  case duplicateRoute(pattern: String, modules: [String])
+  /// A command name or alias used twice (`fleet add` when nested).
+  case duplicateCommand(name: String, modules: [String])
+  /// A module claims a built-in's route or command name.
+  case builtInClash(kind: Kind, name: String, module: String)
+
+  public var description: String {
+    switch self {
+    case .duplicateModuleID(let id):
+      "module id '\(id)' is declared more than once"
+    case .duplicateRoute(let pattern, let modules):
+      "route '\(pattern)' is declared by \(modules.joined(separator: ", "))"
+    case .duplicateCommand(let name, let modules):
+      "command '\(name)' is declared by \(modules.joined(separator: ", "))"
+    case .builtInClash(let kind, let name, let module):
+      "module '\(module)' declares \(kind.rawValue) '\(name)', which is built into the app"
+    }
+  }
+}
+
+/// Every conflict found while building a registry: a composition defect, reported whole.
+public struct RegistryConflicts: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The conflicts, sorted.
+  public let conflicts: [RegistryConflict]
+
+  public var description: String {
+    (["The feature registry has \(conflicts.count) conflict(s):"]
+      + conflicts.map { "- \($0)" }).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,80 @@
+import Essentials
+import ViewKit
+
+/// What a route's loader and view function receive.
+public struct RouteRequest: Sendable {
+  /// The concrete path, e.g. `device/n1/sim`.
+  public let path: String
+  /// The values of the pattern's `:parameters`.
+  public let parameters: [String: String]
+  /// The app's environment.
+  public let environment: AppEnvironment
+
+  /// A request for `path` with its bound parameters.
+  public init(path: String, parameters: [String: String], environment: AppEnvironment) {
+    self.path = path
+    self.parameters = parameters
+    self.environment = environment
+  }
+
+  /// The value of `:name`; the registry guarantees every declared parameter is bound.
+  public func parameter(_ name: String) -> String {
+    parameters[name] ?? ""
+  }
+}
+
+/// A screen of a feature: a pattern, a title, how to load its state and how to show it.
+///
+/// The view is a pure function of the loaded state, so the text renderer, the full-screen
+/// console and SwiftUI all draw the same tree.
+public struct FeatureRoute: Sendable {
+  /// The address pattern, e.g. `fleet/:ref`.
+  public let pattern: RoutePattern
+  /// The screen's title.
+  public let title: LocalizedString
+  private let loadState: @Sendable (RouteRequest) async throws -> any Sendable
+  private let present: @Sendable (any Sendable, RouteRequest) -> ViewNode
+
+  /// A route whose state of type `State` is loaded, then shown by `view`.
+  public init<State: Sendable>(
+    _ pattern: String,
+    title: LocalizedString,
+    load: @escaping @Sendable (RouteRequest) async throws -> State,
+    view: @escaping @Sendable (State, RouteRequest) -> ViewNode
+  ) {
+    self.pattern = RoutePattern(pattern)
+    self.title = title
+    self.loadState = { try await load($0) }
+    self.present = { state, request in
+      guard let state = state as? State else {
+        return .error(ErrorState(title: "Internal error", message: "State type mismatch"))
+      }
+      return view(state, request)
+    }
+  }
+
+  /// Loads the state for `request`.
+  public func load(_ request: RouteRequest) async throws -> any Sendable {
+    try await loadState(request)
+  }
+
+  /// The view of already loaded `state`.
+  public func view(of state: any Sendable, _ request: RouteRequest) -> ViewNode {
+    present(state, request)
+  }
+
+  /// Loads and shows; a failed load becomes an error state naming what went wrong, with a
+  /// retry command that opens the same route again.
+  public func render(_ request: RouteRequest) async -> ViewNode {
+    do {
+      return view(of: try await load(request), request)
+    } catch {
+      let language = request.environment.language
+      return .error(
+        ErrorState(
+          title: FeatureKitStrings.catalogue.text("route.failed", language),
+          message: UserFacingMessage.of(error, language),
+          retryCommand: "view \(request.path)"))
+    }
+  }
+}

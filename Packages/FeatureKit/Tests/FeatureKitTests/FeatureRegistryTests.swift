@@ -1,0 +1,166 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import FeatureKitTesting
+import Testing
+import ViewKit
+
+let catalogue = StringCatalogue(
+  entries: ["x": ["en": "X", "zh-Hans": "叉"], "fleet": ["en": "Nodes", "zh-Hans": "节点"]],
+  origin: "test")
+let label = LocalizedString("x", in: catalogue)
+
+func route(_ pattern: String, _ text: String = "") -> FeatureRoute {
+  FeatureRoute(pattern, title: label, load: { _ in text }, view: { state, _ in .text(Text(state)) })
+}
+
+func command(_ name: String, aliases: [String] = [], subcommands: [FeatureCommand] = [])
+  -> FeatureCommand
+{
+  FeatureCommand(CommandSpec(name, aliases: aliases, abstract: label), subcommands: subcommands) {
+    _ in CommandResult(view: .text(Text(name)), payload: name)
+  }
+}
+
+func module(
+  _ id: String, routes: [FeatureRoute] = [], commands: [FeatureCommand] = [], order: Int = 0
+) -> FeatureModule {
+  FeatureModule(
+    id: id, name: LocalizedString("fleet", in: catalogue), summary: label, order: order,
+    home: routes.first?.pattern.description, routes: routes, commands: commands,
+    catalogue: catalogue)
+}
+
+@Suite struct FeatureRegistryTests {
+  let builtIns = module("app", routes: [route("about")], commands: [command("routes")])
+
+  @Test func acceptsModulesWithoutConflicts() throws {
+    let registry = try FeatureRegistry(
+      builtIns: builtIns,
+      modules: [
+        module("messages", routes: [route("messages")], commands: [command("messages")], order: 20),
+        module("fleet", routes: [route("fleet"), route("fleet/:ref")], commands: [command("fleet")], order: 10),
+      ])
+    #expect(registry.modules.map(\.id) == ["fleet", "messages"])
+    #expect(registry.routes.count == 4)
+  }
+
+  @Test func listsEveryConflictInOneError() {
+    #expect {
+      try FeatureRegistry(
+        builtIns: builtIns,
+        modules: [
+          module("fleet", routes: [route("fleet/:id")], commands: [command("fleet", aliases: ["f"])]),
+          module("fleet", routes: [route("fleet/:ref")], commands: [command("f")]),
+          module("rogue", routes: [route("about")], commands: [command("routes")]),
+          module(
+            "nested",
+            commands: [command("outbox", subcommands: [command("list"), command("list")])]),
+        ])
+    } throws: { error in
+      guard let conflicts = error as? RegistryConflicts else { return false }
+      return conflicts.conflicts.count == 6
+        && conflicts.conflicts.contains(.duplicateModuleID("fleet"))
+        && conflicts.conflicts.contains(.duplicateRoute(pattern: "fleet/:id", modules: ["fleet", "fleet"]))
+        && conflicts.conflicts.contains(.duplicateCommand(name: "f", modules: ["fleet", "fleet"]))
+        && conflicts.conflicts.contains(.builtInClash(kind: .route, name: "about", module: "rogue"))
+        && conflicts.conflicts.contains(.builtInClash(kind: .command, name: "routes", module: "rogue"))
+        && conflicts.conflicts.contains(.duplicateCommand(name: "outbox list", modules: ["nested"]))
+        && conflicts.description.hasPrefix("The feature registry has 6 conflict(s):")
+    }
+  }
+
+  @Test func nestedDuplicateSubcommandIsAConflict() {
+    #expect(throws: RegistryConflicts(conflicts: [
+      .duplicateCommand(name: "outbox list", modules: ["nested"])
+    ])) {
+      try FeatureRegistry(
+        builtIns: builtIns,
+        modules: [module("nested", commands: [command("outbox", subcommands: [command("list"), command("list")])])])
+    }
+  }
+
+  @Test func literalRoutesWinOverParameters() async throws {
+    let registry = try FeatureRegistry(
+      builtIns: builtIns,
+      modules: [module("fleet", routes: [route("fleet/:ref", "detail"), route("fleet/new", "form")])])
+    let match = try #require(registry.route(for: "fleet/new"))
+    #expect(match.parameters.isEmpty)
+    let detail = try #require(registry.route(for: "/fleet/n%201/"))
+    #expect(detail.parameters == ["ref": "n 1"])
+    #expect(registry.route(for: "fleet/a/b") == nil)
+    let view = await detail.route.render(
+      RouteRequest(path: "fleet/n1", parameters: detail.parameters, environment: .test()))
+    #expect(view == .text(Text("detail")))
+  }
+
+  @Test func commandTreeGroupsFeatureCommandsUnderTheFeatureName() throws {
+    let registry = try FeatureRegistry(
+      builtIns: builtIns,
+      modules: [module("fleet", commands: [command("fleet", subcommands: [command("add")])])])
+    let tree = registry.commandTree(root: CommandSpec("msa", abstract: label))
+    #expect(tree.subcommands.map(\.name) == ["routes", "fleet"])
+    #expect(tree.subcommands[0].group == nil)
+    #expect(tree.subcommands[1].group?.resolve(.simplifiedChinese) == "节点")
+    #expect(registry.command(at: ["fleet", "add"])?.name == "add")
+    #expect(registry.command(at: ["fleet", "nope"]) == nil)
+  }
+
+  @Test func failedLoadBecomesAnErrorStateWithRetry() async {
+    struct Broken: UserFacingError {
+      func message(_ language: AppLanguage) -> String { "device said no" }
+    }
+    let failing = FeatureRoute(
+      "broken", title: label, load: { _ -> String in throw Broken() },
+      view: { state, _ in .text(Text(state)) })
+    let view = await failing.render(
+      RouteRequest(path: "broken", parameters: [:], environment: .test()))
+    guard case .error(let state) = view else {
+      Issue.record("expected an error state, got \(view)")
+      return
+    }
+    #expect(state.message == "device said no")
+    #expect(state.retryCommand == "view broken")
+  }
+}
+
+@Suite struct ServicesTests {
+  final class Counter: Sendable {
+    let made = Locked(0)
+  }
+
+  @Test func makesEachServiceOnceOnFirstUse() throws {
+    let counter = Counter()
+    let services = Services()
+      .registering(Counter.self) { _ in
+        counter.made.withLock { $0 += 1 }
+        return counter
+      }
+      .registering(String.self) { services in "uses \(try services.resolve(Counter.self).made.current)" }
+    #expect(counter.made.current == 0)
+    #expect(try services.resolve(String.self) == "uses 1")
+    _ = try services.resolve(Counter.self)
+    #expect(counter.made.current == 1)
+  }
+
+  @Test func missingServiceIsANamedError() {
+    #expect(throws: ServiceError.notRegistered("Int")) {
+      try Services().resolve(Int.self)
+    }
+  }
+
+  @Test func catalogueIsComplete() {
+    #expect(FeatureKitStrings.catalogue.problems().isEmpty)
+  }
+}
+
+@Suite struct RoutePatternTests {
+  @Test func shapesIgnoreParameterNames() {
+    #expect(RoutePattern("fleet/:id").shape == RoutePattern("fleet/:ref").shape)
+    #expect(RoutePattern("device/:ref/sim").description == "device/:ref/sim")
+  }
+
+  @Test func buildsPathsWithEncodedParameters() {
+    #expect(RoutePattern("messages/:peer").path(["peer": "+86 138/1"]) == "messages/+86%20138%2F1")
+  }
+}
