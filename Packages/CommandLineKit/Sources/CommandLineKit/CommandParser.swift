@@ -1,0 +1,274 @@
+/// Turns a command line into a ``ParsedCommand`` using a tree of ``CommandSpec``s.
+///
+/// - Global options are accepted at any position, before or after subcommand names.
+/// - Options: `--name value`, `--name=value`, `-n value`, `-nvalue`, grouped short flags
+///   (`-vq`), repeated options, flags.
+/// - `--` ends option parsing: every later word is a positional value.
+/// - `--help` / `-h` anywhere before `--` asks for help on the command named so far; the rest
+///   of the line is then not checked.
+/// - A word that is not a subcommand of a command with subcommands is an unknown subcommand,
+///   unless the command has a default subcommand, which then receives the word.
+public struct CommandParser: Sendable {
+  /// A parser.
+  public init() {}
+
+  /// Parses `arguments` (without the program name) against `root` and `globalOptions`.
+  public func parse(
+    _ arguments: [String], root: CommandSpec, globalOptions: [OptionSpec]
+  ) throws(UsageError) -> ParsedCommand {
+    if let helpPath = helpPath(arguments, root: root, globalOptions: globalOptions) {
+      return ParsedCommand(path: helpPath, isHelpRequested: true, optionSpecs: globalOptions)
+    }
+    var state = ParseState(root: root, globalOptions: globalOptions)
+    var index = 0
+    var terminated = false
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      if terminated || !Self.looksLikeOption(word) {
+        if word == "--" && !terminated {
+          terminated = true
+          continue
+        }
+        try state.positional(word, afterTerminator: terminated)
+      } else if word.hasPrefix("--") {
+        try state.longOption(word, next: { () -> String? in
+          guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
+            return nil
+          }
+          index += 1
+          return arguments[index - 1]
+        })
+      } else {
+        try state.shortOptions(word, next: { () -> String? in
+          guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
+            return nil
+          }
+          index += 1
+          return arguments[index - 1]
+        })
+      }
+    }
+    return try state.finish()
+  }
+
+  /// Whether `word` is an option rather than a value: it starts with `-`, is not `-` alone
+  /// and is not a negative number. `--` counts as an option here so that it is never taken as
+  /// a value.
+  static func looksLikeOption(_ word: String) -> Bool {
+    guard word.hasPrefix("-"), word.count > 1 else { return false }
+    if Double(word) != nil { return false }
+    return true
+  }
+
+  static func isHelp(_ word: String) -> Bool {
+    word == "--help" || word == "-h"
+  }
+
+  /// When `--help`/`-h` appears before any `--`, the canonical path of the commands named
+  /// before the first word that is not a subcommand name.
+  private func helpPath(
+    _ arguments: [String], root: CommandSpec, globalOptions: [OptionSpec]
+  ) -> [String]? {
+    let words = arguments.prefix { $0 != "--" }
+    guard words.contains(where: Self.isHelp) else { return nil }
+    var current = root
+    var path: [String] = []
+    var known = Dictionary(globalOptions.map { ($0.name, $0) }) { first, _ in first }
+    for option in root.options { known[option.name] = option }
+    var index = words.startIndex
+    while index < words.endIndex {
+      let word = words[index]
+      index += 1
+      if Self.looksLikeOption(word) {
+        // Skip the value of a known option given as `--name value`.
+        if word.hasPrefix("--"), !word.contains("="),
+          let spec = known[String(word.dropFirst(2))], !spec.isFlag
+        {
+          index += 1
+        }
+        continue
+      }
+      guard let next = current.subcommand(named: word) else { break }
+      path.append(next.name)
+      current = next
+      for option in next.options { known[option.name] = option }
+    }
+    return path
+  }
+}
+
+/// The mutable state of one parse.
+private struct ParseState {
+  var command: CommandSpec
+  var path: [String] = []
+  let globalOptions: [OptionSpec]
+  var longOptions: [String: OptionSpec] = [:]
+  /// Every option in scope, in the order it was declared (globals first).
+  var declared: [OptionSpec] = []
+  var shortOptions: [Character: OptionSpec] = [:]
+  var options: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var positionals: [String] = []
+
+  init(root: CommandSpec, globalOptions: [OptionSpec]) {
+    self.command = root
+    self.globalOptions = globalOptions
+    for option in globalOptions { register(option) }
+    for option in root.options { register(option) }
+  }
+
+  mutating func register(_ option: OptionSpec) {
+    longOptions[option.name] = option
+    declared.append(option)
+    if let short = option.short { shortOptions[short] = option }
+  }
+
+  mutating func descend(into next: CommandSpec) {
+    path.append(next.name)
+    command = next
+    for option in next.options { register(option) }
+  }
+
+  // MARK: - Words
+
+  mutating func positional(_ word: String, afterTerminator: Bool) throws(UsageError) {
+    if !command.subcommands.isEmpty && positionals.isEmpty {
+      if !afterTerminator, let next = command.subcommand(named: word) {
+        descend(into: next)
+        return
+      }
+      if let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:)) {
+        descend(into: fallback)
+        try positional(word, afterTerminator: afterTerminator)
+        return
+      }
+      if afterTerminator {
+        throw UsageError(.unexpectedArgument, path: path, subject: word, value: word)
+      }
+      let names = command.subcommands.filter { !$0.isHidden }.flatMap { [$0.name] + $0.aliases }
+      throw UsageError(
+        .unknownSubcommand, path: path, subject: word,
+        suggestion: Suggestion.closest(to: word, in: names))
+    }
+    positionals.append(word)
+  }
+
+  mutating func longOption(_ word: String, next: () -> String?) throws(UsageError) {
+    let body = word.dropFirst(2)
+    let name: String
+    var inlineValue: String?
+    if let equals = body.firstIndex(of: "=") {
+      name = String(body[..<equals])
+      inlineValue = String(body[body.index(after: equals)...])
+    } else {
+      name = String(body)
+    }
+    guard let spec = longOptions[name] else {
+      let names = longOptions.values.filter { !$0.isHidden }.map(\.name) + ["help"]
+      throw UsageError(
+        .unknownOption, path: path, subject: "--\(name)",
+        suggestion: Suggestion.closest(to: name, in: names).map { "--\($0)" })
+    }
+    if spec.isFlag {
+      if inlineValue != nil {
+        throw UsageError(.unexpectedValue, path: path, subject: spec.synopsis)
+      }
+      flags.insert(spec.name)
+      return
+    }
+    guard let value = inlineValue ?? next() else {
+      throw UsageError(.missingValue, path: path, subject: spec.synopsis)
+    }
+    try record(value, for: spec)
+  }
+
+  mutating func shortOptions(_ word: String, next: () -> String?) throws(UsageError) {
+    let letters = Array(word.dropFirst())
+    var position = 0
+    while position < letters.count {
+      let letter = letters[position]
+      position += 1
+      guard let spec = shortOptions[letter] else {
+        throw UsageError(.unknownOption, path: path, subject: "-\(letter)")
+      }
+      if spec.isFlag {
+        flags.insert(spec.name)
+        continue
+      }
+      let rest = String(letters[position...])
+      guard let value = rest.isEmpty ? next() : rest else {
+        throw UsageError(.missingValue, path: path, subject: spec.synopsis)
+      }
+      try record(value, for: spec)
+      return
+    }
+  }
+
+  mutating func record(_ value: String, for spec: OptionSpec) throws(UsageError) {
+    if let allowed = spec.allowedValues, !allowed.contains(value) {
+      throw UsageError(
+        .invalidValue, path: path, subject: spec.synopsis, value: value,
+        problem: .notAllowed(allowed: allowed),
+        suggestion: Suggestion.closest(to: value, in: allowed))
+    }
+    if !spec.isRepeating, options[spec.name] != nil {
+      throw UsageError(.duplicateOption, path: path, subject: spec.synopsis)
+    }
+    options[spec.name, default: []].append(value)
+  }
+
+  // MARK: - Finishing
+
+  mutating func finish() throws(UsageError) -> ParsedCommand {
+    while !command.subcommands.isEmpty && positionals.isEmpty,
+      let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:))
+    {
+      descend(into: fallback)
+    }
+    let needsSubcommand = !command.subcommands.isEmpty
+    // A later declaration of the same name (a subcommand's) shadows an earlier one.
+    var seen: Set<String> = []
+    let inScope = Array(declared.reversed().filter { seen.insert($0.name).inserted }.reversed())
+    let explicit = Set(options.keys)
+    if !needsSubcommand {
+      for spec in inScope where options[spec.name] == nil {
+        if let value = spec.defaultValue {
+          options[spec.name] = [value]
+        } else if spec.isRequired {
+          throw UsageError(.missingOption, path: path, subject: spec.synopsis)
+        }
+      }
+    }
+    let arguments = try assignPositionals()
+    return ParsedCommand(
+      path: path, arguments: arguments, options: options, flags: flags,
+      needsSubcommand: needsSubcommand, explicitOptions: explicit, optionSpecs: inScope,
+      argumentSpecs: command.arguments)
+  }
+
+  private func assignPositionals() throws(UsageError) -> [String: [String]] {
+    let specs = command.arguments
+    var remaining = positionals[...]
+    var result: [String: [String]] = [:]
+    for (offset, spec) in specs.enumerated() {
+      let later = specs[(offset + 1)...]
+      let reservedForLater = later.filter { !$0.isOptional && !$0.isRepeating }.count
+      let available = max(0, remaining.count - reservedForLater)
+      let take = spec.isRepeating ? available : min(1, available)
+      let values = Array(remaining.prefix(take))
+      remaining = remaining.dropFirst(take)
+      if values.isEmpty {
+        if !spec.isOptional {
+          throw UsageError(.missingArgument, path: path, subject: spec.label)
+        }
+      } else {
+        result[spec.name] = values
+      }
+    }
+    if let extra = remaining.first {
+      throw UsageError(.unexpectedArgument, path: path, subject: extra, value: extra)
+    }
+    return result
+  }
+}

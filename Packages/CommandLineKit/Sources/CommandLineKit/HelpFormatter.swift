@@ -1,0 +1,204 @@
+import Essentials
+
+/// Generates help and usage-error text from command specs, shaped like swift-argument-parser's.
+///
+/// Text is returned without a trailing newline; the caller writes help to stdout and error
+/// reports to stderr.
+public struct HelpFormatter: Sendable {
+  /// The column help text wraps at.
+  public var width: Int
+
+  /// Where option and subcommand help starts (argument-parser's label column).
+  static let labelColumn = 26
+  /// The indentation of labels.
+  static let labelIndent = 2
+
+  /// A formatter wrapping at `width` columns (80 by default).
+  public init(width: Int = 80) {
+    self.width = width
+  }
+
+  // MARK: - Help
+
+  /// The help for the command at `path` (names or aliases from the root's child down; unknown
+  /// names are ignored from the first one on).
+  public func help(
+    for path: [String], root: CommandSpec, globalOptions: [OptionSpec], language: AppLanguage,
+    programName: String = "msa"
+  ) -> String {
+    let canonical = root.canonicalPath(path)
+    let command = root.command(at: canonical) ?? root
+    var lines: [String] = []
+
+    lines += TextLayout.wrap(
+      text("help.overview", language, ["text": command.abstract.resolve(language)]), width: width)
+    if let discussion = command.discussion?.resolve(language), !discussion.isEmpty {
+      lines.append("")
+      lines += TextLayout.wrap(discussion, width: width)
+    }
+    lines.append("")
+    lines += usageBlock(command: command, path: canonical, language: language, program: programName)
+
+    let arguments = command.arguments.map { ($0.label, $0.help.resolve(language)) }
+    if !arguments.isEmpty {
+      lines += ["", text("help.arguments", language)]
+      for (label, help) in arguments { lines += row(label: label, help: help) }
+    }
+
+    lines += ["", text("help.options", language)]
+    for option in visibleOptions(command: command, isRoot: canonical.isEmpty, globalOptions) {
+      lines += row(label: option.helpLabel, help: optionHelp(option, language))
+    }
+    lines += row(label: "-h, --help", help: text("help.helpOption", language))
+
+    let sections = subcommandSections(command, language)
+    for section in sections {
+      lines += ["", section.heading]
+      for (label, help) in section.rows { lines += row(label: label, help: help) }
+    }
+    if !sections.isEmpty {
+      let commandLine = ([programName] + canonical).joined(separator: " ")
+      lines += [""]
+      lines += TextLayout.wrap(
+        text("help.seeSubcommandHelp", language, ["command": commandLine]),
+        width: width - Self.labelIndent
+      ).map { indent(Self.labelIndent) + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The usage line of the command at `path`, e.g.
+  /// `msa fleet add <ref> --name <NAME> [--tag <TAG> ...] [--password-stdin]`.
+  public func usage(for path: [String], root: CommandSpec, programName: String = "msa") -> String
+  {
+    let canonical = root.canonicalPath(path)
+    let command = root.command(at: canonical) ?? root
+    return usageLine(command, commandLine: ([programName] + canonical).joined(separator: " "))
+  }
+
+  private func usageLine(_ command: CommandSpec, commandLine: String) -> String {
+    var words = [commandLine]
+    for option in command.options where !option.isHidden {
+      let core = option.isRepeating ? "\(option.synopsis) ..." : option.synopsis
+      let optional = !option.isRequired || option.defaultValue != nil || option.isFlag
+      words.append(optional ? "[\(core)]" : core)
+    }
+    if command.subcommands.isEmpty {
+      words += command.arguments.map(\.synopsis)
+    } else {
+      words.append("<subcommand>")
+    }
+    return words.joined(separator: " ")
+  }
+
+  // MARK: - Errors
+
+  /// The report for a usage error:
+  /// `Error: <message>` / `Usage: <usage line>` / `  See 'msa fleet add --help' for more
+  /// information.`
+  public func errorReport(
+    _ error: UsageError, root: CommandSpec, language: AppLanguage, programName: String = "msa"
+  ) -> String {
+    let commandLine = ([programName] + root.canonicalPath(error.path)).joined(separator: " ")
+    return [
+      text("error.line", language, ["message": error.message(language)]),
+      text(
+        "error.usage", language,
+        ["usage": usage(for: error.path, root: root, programName: programName)]),
+      indent(Self.labelIndent) + text("error.seeHelp", language, ["command": commandLine]),
+    ].joined(separator: "\n")
+  }
+
+  // MARK: - Parts
+
+  private func usageBlock(
+    command: CommandSpec, path: [String], language: AppLanguage, program: String
+  ) -> [String] {
+    let line = usageLine(command, commandLine: ([program] + path).joined(separator: " "))
+    let full = text("help.usage", language, ["usage": line])
+    let prefixWidth = TextLayout.width(text("help.usage", language, ["usage": ""]))
+    let wrapped = TextLayout.wrap(full, width: width)
+    guard wrapped.count > 1 else { return wrapped }
+    // Continuation lines align under the first word after the heading.
+    let rest = wrapped.dropFirst().joined(separator: " ")
+    return [wrapped[0]]
+      + TextLayout.wrap(rest, width: width - prefixWidth).map { indent(prefixWidth) + $0 }
+  }
+
+  private func visibleOptions(
+    command: CommandSpec, isRoot: Bool, _ globalOptions: [OptionSpec]
+  ) -> [OptionSpec] {
+    let own = command.options.filter { !$0.isHidden }
+    let ownNames = Set(own.map(\.name))
+    let globals = globalOptions.filter {
+      !$0.isHidden && $0.name != "help" && !ownNames.contains($0.name)
+        && (isRoot || $0.name != "version")
+    }
+    return own + globals
+  }
+
+  private func optionHelp(_ option: OptionSpec, _ language: AppLanguage) -> String {
+    var parts = [option.help.resolve(language)]
+    if let allowed = option.allowedValues, !allowed.isEmpty {
+      parts.append(text("help.values", language, ["values": allowed.joined(separator: ", ")]))
+    }
+    if let value = option.defaultValue {
+      parts.append(text("help.default", language, ["value": value]))
+    }
+    let separator = language == .english ? " " : ""
+    return parts.filter { !$0.isEmpty }.joined(separator: separator)
+  }
+
+  private struct Section {
+    var heading: String
+    var rows: [(String, String)]
+  }
+
+  private func subcommandSections(_ command: CommandSpec, _ language: AppLanguage) -> [Section]
+  {
+    var sections: [Section] = []
+    var ungrouped = Section(heading: text("help.subcommands", language), rows: [])
+    for sub in command.subcommands where !sub.isHidden {
+      var label = ([sub.name] + sub.aliases).joined(separator: ", ")
+      if sub.name == command.defaultSubcommand {
+        label += " " + text("help.defaultSubcommand", language)
+      }
+      let entry = (label, sub.abstract.resolve(language))
+      guard let group = sub.group?.resolve(language) else {
+        ungrouped.rows.append(entry)
+        continue
+      }
+      let heading = text(
+        "help.groupSubcommands", language, ["group": group.uppercased(with: language.locale)])
+      if let index = sections.firstIndex(where: { $0.heading == heading }) {
+        sections[index].rows.append(entry)
+      } else {
+        sections.append(Section(heading: heading, rows: [entry]))
+      }
+    }
+    return (ungrouped.rows.isEmpty ? [] : [ungrouped]) + sections
+  }
+
+  /// One label/help row: help starts at the label column, or on the next line when the label
+  /// reaches it; continuation lines are indented to the label column.
+  private func row(label: String, help: String) -> [String] {
+    let padded = indent(Self.labelIndent) + label
+    guard !help.isEmpty else { return [padded] }
+    let helpLines = TextLayout.wrap(help, width: max(20, width - Self.labelColumn))
+    let continuation = helpLines.map { indent(Self.labelColumn) + $0 }
+    let paddedWidth = TextLayout.width(padded)
+    guard paddedWidth < Self.labelColumn else { return [padded] + continuation }
+    let first = padded + indent(Self.labelColumn - paddedWidth) + helpLines[0]
+    return [first] + continuation.dropFirst()
+  }
+
+  private func indent(_ count: Int) -> String {
+    String(repeating: " ", count: max(0, count))
+  }
+
+  private func text(
+    _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
+  ) -> String {
+    CommandLineKitStrings.text(key, language, arguments)
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Essentials
+
+/// Renders `--json` output: pretty-printed, sorted-key JSON with a `schemaVersion`, ISO-8601
+/// dates and a trailing newline.
+public enum JSONOutput {
+  /// The schema version of the envelope when a command does not say otherwise.
+  public static let defaultSchemaVersion = 1
+
+  /// `{"command": ..., "data": ..., "schemaVersion": 1}` for a successful command.
+  public static func render<T: Encodable>(
+    command: String, data: T, schemaVersion: Int = defaultSchemaVersion
+  ) throws -> String {
+    try encode(SuccessEnvelope(command: command, data: data, schemaVersion: schemaVersion))
+  }
+
+  /// `{"command": ..., "error": {"code": ..., "message": ...}, "schemaVersion": 1}` for a
+  /// failed command.
+  public static func renderError(
+    command: String, message: String, code: String, schemaVersion: Int = defaultSchemaVersion
+  ) throws -> String {
+    try encode(
+      ErrorEnvelope(
+        command: command, error: ErrorBody(code: code, message: message),
+        schemaVersion: schemaVersion))
+  }
+
+  /// The error envelope for a usage error: its kind is the code, its message in `language`.
+  public static func renderError(
+    command: String, usageError: UsageError, language: AppLanguage,
+    schemaVersion: Int = defaultSchemaVersion
+  ) throws -> String {
+    try renderError(
+      command: command, message: usageError.message(language), code: usageError.kind.rawValue,
+      schemaVersion: schemaVersion)
+  }
+
+  /// The encoder every `--json` output uses.
+  public static func makeEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }
+
+  private static func encode(_ value: some Encodable) throws -> String {
+    let data = try makeEncoder().encode(value)
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  private struct SuccessEnvelope<T: Encodable>: Encodable {
+    var command: String
+    var data: T
+    var schemaVersion: Int
+  }
+
+  private struct ErrorEnvelope: Encodable {
+    var command: String
+    var error: ErrorBody
+    var schemaVersion: Int
+  }
+
+  private struct ErrorBody: Encodable {
+    var code: String
+    var message: String
+  }
+}

@@ -1,0 +1,74 @@
+import Essentials
+
+/// A named option (`--name <NAME>`) or flag (`--json`) of a command, declared as data.
+public struct OptionSpec: Sendable {
+  /// The long name without dashes, e.g. `password-stdin`.
+  public var name: String
+  /// The one-letter short name, e.g. `n` for `-n`.
+  public var short: Character?
+  /// The placeholder shown for the value, e.g. `NAME`; `nil` makes this a flag taking no value.
+  public var valueName: String?
+  /// One line of help.
+  public var help: LocalizedString
+  /// The value used when the option is not given.
+  public var defaultValue: String?
+  /// Whether the option may be given several times, each value kept in order.
+  public var isRepeating: Bool
+  /// Whether parsing fails when the option is missing (and has no default).
+  public var isRequired: Bool
+  /// The only values accepted, listed in help; `nil` accepts any value.
+  public var allowedValues: [String]?
+  /// Whether help leaves the option out (it is still accepted).
+  public var isHidden: Bool
+
+  /// An option or flag with every property spelled out; prefer ``flag(_:short:help:hidden:)``
+  /// and ``option(_:short:valueName:help:default:repeating:required:allowed:hidden:)``.
+  public init(
+    name: String, short: Character? = nil, valueName: String? = nil, help: LocalizedString,
+    defaultValue: String? = nil, isRepeating: Bool = false, isRequired: Bool = false,
+    allowedValues: [String]? = nil, isHidden: Bool = false
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.defaultValue = defaultValue
+    self.isRepeating = isRepeating
+    self.isRequired = isRequired
+    self.allowedValues = allowedValues
+    self.isHidden = isHidden
+  }
+
+  /// A flag taking no value, e.g. `.flag("json", help: ...)` for `--json`.
+  public static func flag(
+    _ name: String, short: Character? = nil, help: LocalizedString, hidden: Bool = false
+  ) -> OptionSpec {
+    OptionSpec(name: name, short: short, help: help, isHidden: hidden)
+  }
+
+  /// An option taking a value, e.g. `.option("name", valueName: "NAME", help: ...)`.
+  public static func option(
+    _ name: String, short: Character? = nil, valueName: String, help: LocalizedString,
+    default defaultValue: String? = nil, repeating: Bool = false, required: Bool = false,
+    allowed: [String]? = nil, hidden: Bool = false
+  ) -> OptionSpec {
+    OptionSpec(
+      name: name, short: short, valueName: valueName, help: help, defaultValue: defaultValue,
+      isRepeating: repeating, isRequired: required, allowedValues: allowed, isHidden: hidden)
+  }
+
+  /// Whether the option is a flag (takes no value).
+  public var isFlag: Bool { valueName == nil }
+
+  /// How errors and usage lines name it: `--name <NAME>` or `--json`.
+  public var synopsis: String {
+    if let valueName { return "--\(name) <\(valueName)>" }
+    return "--\(name)"
+  }
+
+  /// How help lists it: `-n, --name <NAME>`.
+  public var helpLabel: String {
+    if let short { return "-\(short), \(synopsis)" }
+    return synopsis
+  }
+}
