@@ -1,0 +1,111 @@
+import Essentials
+import Foundation
+
+/// Where msa keeps its database and credentials (PRODUCT §4).
+public enum DataDirectory {
+  /// The folder name under the Linux data home.
+  public static let linuxFolderName = "multisimadmin"
+  /// The folder name under macOS Application Support.
+  public static let appleFolderName = "MultiSimAdmin"
+
+  /// The data directory: `--home DIR`, else `MSA_HOME`, else the platform convention
+  /// (`$XDG_DATA_HOME/multisimadmin` or `~/.local/share/multisimadmin` on Linux,
+  /// `~/Library/Application Support/MultiSimAdmin` on macOS, Application Support in the iOS
+  /// sandbox). A relative path is taken from the current directory; `~/` is expanded.
+  /// Nothing is created here; see ``prepare(_:)``.
+  public static func resolve(homeFlag: String?, environment: [String: String]) throws(
+    DataDirectoryError
+  ) -> URL {
+    if let homeFlag {
+      let trimmed = homeFlag.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty else { throw .emptyHomeFlag }
+      return absolute(trimmed, environment: environment)
+    }
+    if let value = environment["MSA_HOME"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+      return absolute(value, environment: environment)
+    }
+    #if os(iOS)
+      guard
+        let support = FileManager.default.urls(
+          for: .applicationSupportDirectory, in: .userDomainMask
+        ).first
+      else { throw .noHomeDirectory }
+      return support.appendingPathComponent(appleFolderName, isDirectory: true)
+    #else
+      guard let home = environment["HOME"], home.hasPrefix("/") else { throw .noHomeDirectory }
+      let homeURL = URL(fileURLWithPath: home, isDirectory: true)
+      #if os(macOS)
+        return
+          homeURL
+          .appendingPathComponent("Library/Application Support", isDirectory: true)
+          .appendingPathComponent(appleFolderName, isDirectory: true)
+      #else
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+          return URL(fileURLWithPath: xdg, isDirectory: true)
+            .appendingPathComponent(linuxFolderName, isDirectory: true)
+        }
+        return
+          homeURL
+          .appendingPathComponent(".local/share", isDirectory: true)
+          .appendingPathComponent(linuxFolderName, isDirectory: true)
+      #endif
+    #endif
+  }
+
+  /// Creates `directory` (and its parents) with mode 0700 when missing; refuses a path that
+  /// exists but is not a directory.
+  public static func prepare(_ directory: URL) throws(DataDirectoryError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else { throw .notADirectory(path: directory.path) }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .cannotCreate(path: directory.path, reason: error.localizedDescription)
+    }
+  }
+
+  private static func absolute(_ path: String, environment: [String: String]) -> URL {
+    var expanded = path
+    if expanded == "~" || expanded.hasPrefix("~/"), let home = environment["HOME"] {
+      expanded = home + expanded.dropFirst()
+    }
+    if expanded.hasPrefix("/") {
+      return URL(fileURLWithPath: expanded, isDirectory: true).standardizedFileURL
+    }
+    let current = URL(
+      fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    return current.appendingPathComponent(expanded, isDirectory: true).standardizedFileURL
+  }
+}
+
+/// Why the data directory cannot be used.
+public enum DataDirectoryError: LocalizedStoreError, Equatable {
+  /// `--home` was given an empty value.
+  case emptyHomeFlag
+  /// No `--home`, no `MSA_HOME` and no usable `HOME`.
+  case noHomeDirectory
+  /// The path exists and is a file.
+  case notADirectory(path: String)
+  /// Creating the directory failed.
+  case cannotCreate(path: String, reason: String)
+
+  /// The message in `language`.
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    switch self {
+    case .emptyHomeFlag:
+      LocalStoreStrings.text("dataDirectory.error.emptyHome", language)
+    case .noHomeDirectory:
+      LocalStoreStrings.text("dataDirectory.error.noHome", language)
+    case .notADirectory(let path):
+      LocalStoreStrings.text("dataDirectory.error.notDirectory", language, ["path": path])
+    case .cannotCreate(let path, let reason):
+      LocalStoreStrings.text(
+        "dataDirectory.error.cannotCreate", language, ["path": path, "reason": reason])
+    }
+  }
+}

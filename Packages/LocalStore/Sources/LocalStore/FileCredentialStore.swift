@@ -1,0 +1,156 @@
+import Essentials
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Passwords in `credentials.json` in the data directory, readable by the owner only.
+///
+/// The file is `{"version": 1, "passwords": {"<instance id>": "<password>"}}`. Every write
+/// goes to a temporary file in the same directory, created with mode 0600 before any byte is
+/// written, then renamed over the old file, so a crash never leaves a half-written or
+/// readable file. A file whose mode allows group or other access is refused (with the
+/// `chmod 600` fix in the message); a malformed file is refused and never overwritten.
+/// Writers in one process are serialised; separate processes are not coordinated.
+public final class FileCredentialStore: CredentialStore {
+  /// The usual file name.
+  public static let fileName = "credentials.json"
+
+  /// The credentials file.
+  public let fileURL: URL
+  private let lock = Locked(())
+
+  /// A store for `credentials.json` in `directory`.
+  public convenience init(directory: URL) {
+    self.init(fileURL: directory.appendingPathComponent(Self.fileName))
+  }
+
+  /// A store for an explicit file.
+  public init(fileURL: URL) {
+    self.fileURL = fileURL
+  }
+
+  private struct FileContents: Codable {
+    var version: Int
+    var passwords: [String: String]
+  }
+
+  // MARK: - CredentialStore
+
+  /// The stored password of an instance, or `nil`.
+  public func password(for instanceID: String) throws(CredentialError) -> String? {
+    try withLock { () throws(CredentialError) in try load()[instanceID] }
+  }
+
+  /// Stores (or replaces) an instance's password.
+  public func setPassword(_ password: String, for instanceID: String) throws(CredentialError) {
+    try withLock { () throws(CredentialError) in
+      var passwords = try load()
+      passwords[instanceID] = password
+      try save(passwords)
+    }
+  }
+
+  /// Forgets an instance's password.
+  public func removePassword(for instanceID: String) throws(CredentialError) {
+    try withLock { () throws(CredentialError) in
+      var passwords = try load()
+      guard passwords.removeValue(forKey: instanceID) != nil else { return }
+      try save(passwords)
+    }
+  }
+
+  /// The ids of instances that have a stored password, sorted.
+  public func instanceIDsWithPasswords() throws(CredentialError) -> [String] {
+    try withLock { () throws(CredentialError) in try load().keys.sorted() }
+  }
+
+  // MARK: - File
+
+  private func withLock<T>(_ body: () throws(CredentialError) -> T) throws(CredentialError) -> T {
+    let result: Result<T, CredentialError> = lock.withLock { _ in
+      do throws(CredentialError) { return .success(try body()) } catch { return .failure(error) }
+    }
+    return try result.get()
+  }
+
+  private func load() throws(CredentialError) -> [String: String] {
+    let path = fileURL.path
+    var info = stat()
+    if stat(path, &info) != 0 {
+      if errno == ENOENT { return [:] }
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    let mode = Int(info.st_mode) & 0o777
+    if mode & 0o077 != 0 {
+      throw .insecurePermissions(path: path, mode: "0" + String(mode, radix: 8))
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: fileURL)
+    } catch {
+      throw .unreadable(path: path, reason: error.localizedDescription)
+    }
+    do {
+      return try JSONDecoder().decode(FileContents.self, from: data).passwords
+    } catch let error as DecodingError {
+      // Describe the structure only: the values may be passwords.
+      switch error {
+      case .dataCorrupted: throw .malformed(path: path, detail: "not valid JSON")
+      case .keyNotFound(let key, _):
+        throw .malformed(path: path, detail: "missing \"\(key.stringValue)\"")
+      default: throw .malformed(path: path, detail: "expected {\"version\": 1, \"passwords\": {…}}")
+      }
+    } catch {
+      throw .malformed(path: path, detail: "not valid JSON")
+    }
+  }
+
+  private func save(_ passwords: [String: String]) throws(CredentialError) {
+    let path = fileURL.path
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data: Data
+    do {
+      data = try encoder.encode(FileContents(version: 1, passwords: passwords))
+    } catch {
+      throw .unwritable(path: path, reason: "cannot encode")
+    }
+    let temporary = fileURL.deletingLastPathComponent()
+      .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
+    // Mode 0600 from creation (O_EXCL: never reuse an existing file), and again explicitly in
+    // case the umask or file system interferes, before any secret is written.
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
+    var failure: String?
+    if fchmod(descriptor, 0o600) != 0 {
+      failure = String(cString: strerror(errno))
+    } else {
+      failure = data.withUnsafeBytes { buffer -> String? in
+        var offset = 0
+        while offset < buffer.count {
+          let written = write(
+            descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            return String(cString: strerror(errno))
+          }
+          offset += written
+        }
+        return nil
+      }
+      if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+    }
+    close(descriptor)
+    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw .unwritable(path: path, reason: failure)
+    }
+  }
+}

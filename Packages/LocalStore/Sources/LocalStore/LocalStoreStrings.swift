@@ -1,0 +1,27 @@
+import Essentials
+import Foundation
+
+/// This package's string catalogue (error messages and store issues).
+public enum LocalStoreStrings {
+  /// Loaded once from the package's `Strings.json`.
+  public static let catalogue = StringCatalogue.bundled(in: .module)
+
+  static func text(
+    _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
+  ) -> String {
+    catalogue.text(key, language, arguments)
+  }
+}
+
+/// An error or issue that can be shown to the user in either language.
+///
+/// `description` is the English message, so logs and `String(describing:)` stay readable.
+public protocol LocalizedStoreError: Error, CustomStringConvertible {
+  /// The message in `language`.
+  func localizedMessage(_ language: AppLanguage) -> String
+}
+
+extension LocalizedStoreError {
+  /// The English message.
+  public var description: String { localizedMessage(.english) }
+}

@@ -1,0 +1,362 @@
+import Foundation
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// One connection to a SQLite database file, safe to share between tasks.
+///
+/// Every call is serialised by a recursive lock, so a ``transaction(_:)`` body runs its
+/// statements without another task's statements in between. Connections opened
+/// ``Mode/readWrite`` use `journal_mode=WAL` and `synchronous=NORMAL`; every connection uses
+/// `busy_timeout=5000` and `foreign_keys=ON`. Prepared statements are cached by SQL text.
+public final class SQLiteDatabase: @unchecked Sendable {
+  /// How the file is opened.
+  public enum Mode: Sendable, Equatable {
+    /// Read and write, creating the file when missing.
+    case readWrite
+    /// Read only; every write fails with `SQLITE_READONLY`.
+    case readOnly
+  }
+
+  /// The database file.
+  public let url: URL
+  /// How it was opened.
+  public let mode: Mode
+
+  private let lock = NSRecursiveLock()
+  private var handle: OpaquePointer?
+  private var statements: [String: OpaquePointer] = [:]
+
+  /// The busy timeout every connection uses, in milliseconds.
+  public static let busyTimeoutMilliseconds: Int32 = 5000
+
+  /// Opens (and for ``Mode/readWrite`` creates) the database at `url`.
+  public init(url: URL, mode: Mode = .readWrite) throws(SQLiteError) {
+    self.url = url
+    self.mode = mode
+    var connection: OpaquePointer?
+    let flags =
+      mode == .readWrite ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY
+    let code = sqlite3_open_v2(url.path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let message =
+        connection.map { String(cString: sqlite3_errmsg($0)) }
+        ?? String(cString: sqlite3_errstr(code))
+      sqlite3_close_v2(connection)
+      throw SQLiteError(code: code, message: "\(message) (\(url.path))")
+    }
+    handle = connection
+    sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
+    sqlite3_extended_result_codes(connection, 1)
+    do {
+      try execute("PRAGMA foreign_keys = ON")
+      if mode == .readWrite {
+        _ = try query("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA synchronous = NORMAL")
+      } else {
+        // Reading must not fail on an unfinished schema: the file may be from another version.
+        _ = try query("SELECT count(*) FROM sqlite_master")
+      }
+    } catch {
+      close()
+      throw error
+    }
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Finalizes cached statements and closes the connection; later calls fail with
+  /// `SQLITE_MISUSE`. Called automatically when the object goes away.
+  public func close() {
+    lock.withLock {
+      for statement in statements.values { sqlite3_finalize(statement) }
+      statements.removeAll()
+      if let handle { sqlite3_close_v2(handle) }
+      handle = nil
+    }
+  }
+
+  // MARK: - Statements
+
+  /// Runs one or more statements with no parameters and no results (schema, pragmas).
+  public func execute(_ sql: String) throws(SQLiteError) {
+    try withConnection { (connection) throws(SQLiteError) in
+      var errorMessage: UnsafeMutablePointer<CChar>?
+      let code = sqlite3_exec(connection, sql, nil, nil, &errorMessage)
+      if code != SQLITE_OK {
+        let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+        sqlite3_free(errorMessage)
+        throw SQLiteError(
+          code: code & 0xff, extendedCode: sqlite3_extended_errcode(connection), message: message,
+          sql: sql)
+      }
+    }
+  }
+
+  /// Runs one statement with `values` bound to its `?` parameters; returns the number of
+  /// rows it changed.
+  @discardableResult
+  public func run(_ sql: String, _ values: [any SQLiteBindable] = []) throws(SQLiteError) -> Int {
+    try withStatement(sql, values) { (connection, statement) throws(SQLiteError) in
+      while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        if code != SQLITE_ROW { throw failure(connection, code, sql) }
+      }
+      return Int(sqlite3_changes(connection))
+    }
+  }
+
+  /// Runs one statement and returns all its rows.
+  public func query(_ sql: String, _ values: [any SQLiteBindable] = []) throws(SQLiteError) -> [Row]
+  {
+    try withStatement(sql, values) { (connection, statement) throws(SQLiteError) in
+      let count = sqlite3_column_count(statement)
+      let columns = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
+      var rows: [Row] = []
+      while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw failure(connection, code, sql) }
+        let values = (0..<count).map { Self.columnValue(statement, $0) }
+        rows.append(Row(columns: columns, values: values))
+      }
+      return rows
+    }
+  }
+
+  /// The first row of the statement's result, or `nil`.
+  public func queryOne(_ sql: String, _ values: [any SQLiteBindable] = []) throws(SQLiteError)
+    -> Row?
+  {
+    try query(sql, values).first
+  }
+
+  /// The row id of the last successful `INSERT` on this connection.
+  public var lastInsertRowID: Int64 {
+    lock.withLock { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+  }
+
+  /// Whether a transaction is open on this connection.
+  public var isInTransaction: Bool {
+    lock.withLock { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+  }
+
+  // MARK: - Transactions
+
+  /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`; any error thrown rolls everything back and is
+  /// rethrown. Called inside another transaction, it becomes a savepoint.
+  public func transaction<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    if isInTransaction {
+      return try savepoint("nested_transaction") { try body(self) }
+    }
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body(self)
+      try execute("COMMIT")
+      return result
+    } catch {
+      if isInTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  /// Runs `body` inside `SAVEPOINT name`: released on success, rolled back to on error (which
+  /// is rethrown). Savepoints nest. `name` must be letters, digits and `_`.
+  public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+    else {
+      throw SQLiteError(code: SQLiteError.misuseCode, message: "invalid savepoint name \(name)")
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    try execute("SAVEPOINT \(name)")
+    do {
+      let result = try body()
+      try execute("RELEASE \(name)")
+      return result
+    } catch {
+      try? execute("ROLLBACK TO \(name)")
+      try? execute("RELEASE \(name)")
+      throw error
+    }
+  }
+
+  // MARK: - Maintenance
+
+  /// Writes a consistent copy of the database to `destination` with SQLite's online backup
+  /// API, while other connections keep reading and writing.
+  ///
+  /// The copy is written to a temporary file next to `destination` and renamed into place; an
+  /// existing `destination` is refused, never overwritten.
+  public func backup(to destination: URL) throws(SQLiteError) {
+    if FileManager.default.fileExists(atPath: destination.path) {
+      throw SQLiteError(
+        code: SQLiteError.cantOpenCode,
+        message: "backup destination \(destination.path) already exists")
+    }
+    let partial = destination.deletingLastPathComponent()
+      .appendingPathComponent(".\(destination.lastPathComponent).partial")
+    try? FileManager.default.removeItem(at: partial)
+    try withConnection { (source) throws(SQLiteError) in
+      var target: OpaquePointer?
+      let openCode = sqlite3_open_v2(
+        partial.path, &target, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+      defer { sqlite3_close_v2(target) }
+      guard openCode == SQLITE_OK, let target else {
+        throw SQLiteError(code: openCode, message: "cannot create \(partial.path)")
+      }
+      guard let backup = sqlite3_backup_init(target, "main", source, "main") else {
+        throw SQLiteError(
+          code: sqlite3_errcode(target), message: String(cString: sqlite3_errmsg(target)))
+      }
+      var code: Int32
+      repeat {
+        code = sqlite3_backup_step(backup, -1)
+        if code == SQLITE_BUSY || code == SQLITE_LOCKED { sqlite3_sleep(20) }
+      } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
+      sqlite3_backup_finish(backup)
+      guard code == SQLITE_DONE else {
+        throw SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)))
+      }
+    }
+    do {
+      try FileManager.default.moveItem(at: partial, to: destination)
+    } catch {
+      throw SQLiteError(
+        code: SQLiteError.cantOpenCode,
+        message: "cannot move backup into \(destination.path): \(error.localizedDescription)")
+    }
+  }
+
+  /// Runs `PRAGMA integrity_check`; returns the problems found, empty when the file is sound.
+  public func integrityCheck() throws(SQLiteError) -> [String] {
+    let lines = try query("PRAGMA integrity_check").compactMap { row in
+      row.values.first.flatMap { String.fromSQLite($0) }
+    }
+    return lines == ["ok"] ? [] : lines
+  }
+
+  /// Rebuilds the file to reclaim free space (`VACUUM`). Cannot run inside a transaction.
+  public func vacuum() throws(SQLiteError) {
+    try execute("VACUUM")
+  }
+
+  /// The current `journal_mode` (`wal` for read-write connections).
+  public func journalMode() throws(SQLiteError) -> String {
+    try queryOne("PRAGMA journal_mode").flatMap { $0.values.first }.flatMap(String.fromSQLite)
+      ?? ""
+  }
+
+  // MARK: - Internals
+
+  private func withConnection<T>(_ body: (OpaquePointer) throws(SQLiteError) -> T)
+    throws(SQLiteError) -> T
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let handle else {
+      throw SQLiteError(code: SQLiteError.misuseCode, message: "the database is closed")
+    }
+    return try body(handle)
+  }
+
+  private func withStatement<T>(
+    _ sql: String, _ values: [any SQLiteBindable],
+    _ body: (OpaquePointer, OpaquePointer) throws(SQLiteError) -> T
+  ) throws(SQLiteError) -> T {
+    try withConnection { (connection) throws(SQLiteError) in
+      let statement = try prepared(connection, sql)
+      defer {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+      }
+      let expected = Int(sqlite3_bind_parameter_count(statement))
+      guard expected == values.count else {
+        throw SQLiteError(
+          code: SQLiteError.misuseCode,
+          message: "statement has \(expected) parameters but \(values.count) values were given",
+          sql: sql)
+      }
+      for (offset, value) in values.enumerated() {
+        let code = Self.bind(value.sqliteValue, to: statement, at: Int32(offset + 1))
+        if code != SQLITE_OK { throw failure(connection, code, sql) }
+      }
+      return try body(connection, statement)
+    }
+  }
+
+  private func prepared(_ connection: OpaquePointer, _ sql: String) throws(SQLiteError)
+    -> OpaquePointer
+  {
+    if let cached = statements[sql] { return cached }
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw failure(connection, code, sql)
+    }
+    statements[sql] = statement
+    return statement
+  }
+
+  private func failure(_ connection: OpaquePointer, _ code: Int32, _ sql: String) -> SQLiteError {
+    SQLiteError(
+      code: code & 0xff, extendedCode: sqlite3_extended_errcode(connection),
+      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+  }
+
+  /// SQLite copies bound text and blobs when given `SQLITE_TRANSIENT` (-1 as a destructor).
+  private static var transient: sqlite3_destructor_type {
+    unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  }
+
+  private static func bind(_ value: SQLiteValue, to statement: OpaquePointer, at index: Int32)
+    -> Int32
+  {
+    switch value {
+    case .null:
+      return sqlite3_bind_null(statement, index)
+    case .integer(let number):
+      return sqlite3_bind_int64(statement, index, number)
+    case .real(let number):
+      return sqlite3_bind_double(statement, index, number)
+    case .text(let text):
+      let length = Int32(text.utf8.count)
+      return text.withCString { chars in
+        sqlite3_bind_text(statement, index, chars, length, transient)
+      }
+    case .blob(let data):
+      if data.isEmpty { return sqlite3_bind_zeroblob(statement, index, 0) }
+      return data.withUnsafeBytes { bytes in
+        sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), transient)
+      }
+    }
+  }
+
+  private static func columnValue(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+    switch sqlite3_column_type(statement, index) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(statement, index))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(statement, index))
+    case SQLITE_TEXT:
+      guard let pointer = sqlite3_column_text(statement, index) else { return .text("") }
+      let count = Int(sqlite3_column_bytes(statement, index))
+      return .text(String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(statement, index))
+      guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
+      return .blob(Data(bytes: pointer, count: count))
+    default:
+      return .null
+    }
+  }
+}
