@@ -25,11 +25,9 @@ public struct CommandParser: Sendable {
     while index < arguments.count {
       let word = arguments[index]
       index += 1
-      if terminated || !Self.looksLikeOption(word) {
-        if word == "--" && !terminated {
-          terminated = true
-          continue
-        }
+      if word == "--" && !terminated {
+        terminated = true
+      } else if terminated || !Self.looksLikeOption(word) {
         try state.positional(word, afterTerminator: terminated)
       } else if word.hasPrefix("--") {
         try state.longOption(word, next: { () -> String? in

@@ -4,27 +4,21 @@ import Essentials
 ///
 /// Text is returned without a trailing newline; the caller writes help to stdout and error
 /// reports to stderr.
-public struct HelpFormatter: Sendable {
-  /// The column help text wraps at.
-  public var width: Int
-
+public enum HelpFormatter {
+  /// The column help text wraps at unless told otherwise.
+  public static let defaultWidth = 80
   /// Where option and subcommand help starts (argument-parser's label column).
   static let labelColumn = 26
   /// The indentation of labels.
   static let labelIndent = 2
 
-  /// A formatter wrapping at `width` columns (80 by default).
-  public init(width: Int = 80) {
-    self.width = width
-  }
-
   // MARK: - Help
 
   /// The help for the command at `path` (names or aliases from the root's child down; unknown
   /// names are ignored from the first one on).
-  public func help(
+  public static func help(
     for path: [String], root: CommandSpec, globalOptions: [OptionSpec], language: AppLanguage,
-    programName: String = "msa"
+    programName: String = "msa", width: Int = defaultWidth
   ) -> String {
     let canonical = root.canonicalPath(path)
     let command = root.command(at: canonical) ?? root
@@ -37,24 +31,25 @@ public struct HelpFormatter: Sendable {
       lines += TextLayout.wrap(discussion, width: width)
     }
     lines.append("")
-    lines += usageBlock(command: command, path: canonical, language: language, program: programName)
+    lines += usageBlock(
+      command: command, path: canonical, language: language, program: programName, width: width)
 
     let arguments = command.arguments.map { ($0.label, $0.help.resolve(language)) }
     if !arguments.isEmpty {
       lines += ["", text("help.arguments", language)]
-      for (label, help) in arguments { lines += row(label: label, help: help) }
+      for (label, help) in arguments { lines += row(label: label, help: help, width: width) }
     }
 
     lines += ["", text("help.options", language)]
     for option in visibleOptions(command: command, isRoot: canonical.isEmpty, globalOptions) {
-      lines += row(label: option.helpLabel, help: optionHelp(option, language))
+      lines += row(label: option.helpLabel, help: optionHelp(option, language), width: width)
     }
-    lines += row(label: "-h, --help", help: text("help.helpOption", language))
+    lines += row(label: "-h, --help", help: text("help.helpOption", language), width: width)
 
     let sections = subcommandSections(command, language)
     for section in sections {
       lines += ["", section.heading]
-      for (label, help) in section.rows { lines += row(label: label, help: help) }
+      for (label, help) in section.rows { lines += row(label: label, help: help, width: width) }
     }
     if !sections.isEmpty {
       let commandLine = ([programName] + canonical).joined(separator: " ")
@@ -69,14 +64,14 @@ public struct HelpFormatter: Sendable {
 
   /// The usage line of the command at `path`, e.g.
   /// `msa fleet add <ref> --name <NAME> [--tag <TAG> ...] [--password-stdin]`.
-  public func usage(for path: [String], root: CommandSpec, programName: String = "msa") -> String
+  public static func usage(for path: [String], root: CommandSpec, programName: String = "msa") -> String
   {
     let canonical = root.canonicalPath(path)
     let command = root.command(at: canonical) ?? root
     return usageLine(command, commandLine: ([programName] + canonical).joined(separator: " "))
   }
 
-  private func usageLine(_ command: CommandSpec, commandLine: String) -> String {
+  private static func usageLine(_ command: CommandSpec, commandLine: String) -> String {
     var words = [commandLine]
     for option in command.options where !option.isHidden {
       let core = option.isRepeating ? "\(option.synopsis) ..." : option.synopsis
@@ -96,7 +91,7 @@ public struct HelpFormatter: Sendable {
   /// The report for a usage error:
   /// `Error: <message>` / `Usage: <usage line>` / `  See 'msa fleet add --help' for more
   /// information.`
-  public func errorReport(
+  public static func errorReport(
     _ error: UsageError, root: CommandSpec, language: AppLanguage, programName: String = "msa"
   ) -> String {
     let commandLine = ([programName] + root.canonicalPath(error.path)).joined(separator: " ")
@@ -111,8 +106,8 @@ public struct HelpFormatter: Sendable {
 
   // MARK: - Parts
 
-  private func usageBlock(
-    command: CommandSpec, path: [String], language: AppLanguage, program: String
+  private static func usageBlock(
+    command: CommandSpec, path: [String], language: AppLanguage, program: String, width: Int
   ) -> [String] {
     let line = usageLine(command, commandLine: ([program] + path).joined(separator: " "))
     let full = text("help.usage", language, ["usage": line])
@@ -125,7 +120,7 @@ public struct HelpFormatter: Sendable {
       + TextLayout.wrap(rest, width: width - prefixWidth).map { indent(prefixWidth) + $0 }
   }
 
-  private func visibleOptions(
+  private static func visibleOptions(
     command: CommandSpec, isRoot: Bool, _ globalOptions: [OptionSpec]
   ) -> [OptionSpec] {
     let own = command.options.filter { !$0.isHidden }
@@ -137,7 +132,7 @@ public struct HelpFormatter: Sendable {
     return own + globals
   }
 
-  private func optionHelp(_ option: OptionSpec, _ language: AppLanguage) -> String {
+  private static func optionHelp(_ option: OptionSpec, _ language: AppLanguage) -> String {
     var parts = [option.help.resolve(language)]
     if let allowed = option.allowedValues, !allowed.isEmpty {
       parts.append(text("help.values", language, ["values": allowed.joined(separator: ", ")]))
@@ -154,7 +149,7 @@ public struct HelpFormatter: Sendable {
     var rows: [(String, String)]
   }
 
-  private func subcommandSections(_ command: CommandSpec, _ language: AppLanguage) -> [Section]
+  private static func subcommandSections(_ command: CommandSpec, _ language: AppLanguage) -> [Section]
   {
     var sections: [Section] = []
     var ungrouped = Section(heading: text("help.subcommands", language), rows: [])
@@ -181,7 +176,7 @@ public struct HelpFormatter: Sendable {
 
   /// One label/help row: help starts at the label column, or on the next line when the label
   /// reaches it; continuation lines are indented to the label column.
-  private func row(label: String, help: String) -> [String] {
+  private static func row(label: String, help: String, width: Int) -> [String] {
     let padded = indent(Self.labelIndent) + label
     guard !help.isEmpty else { return [padded] }
     let helpLines = TextLayout.wrap(help, width: max(20, width - Self.labelColumn))
@@ -192,11 +187,11 @@ public struct HelpFormatter: Sendable {
     return [first] + continuation.dropFirst()
   }
 
-  private func indent(_ count: Int) -> String {
+  private static func indent(_ count: Int) -> String {
     String(repeating: " ", count: max(0, count))
   }
 
-  private func text(
+  private static func text(
     _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
   ) -> String {
     CommandLineKitStrings.text(key, language, arguments)

@@ -25,6 +25,17 @@ public enum JSONOutput {
         schemaVersion: schemaVersion))
   }
 
+  /// The error envelope with a numeric code, e.g. the exit status:
+  /// `{"command": ..., "error": {"code": 1, "message": ...}, "schemaVersion": 1}`.
+  public static func renderError(
+    command: String, message: String, code: Int, schemaVersion: Int = defaultSchemaVersion
+  ) throws -> String {
+    try encode(
+      ErrorEnvelope(
+        command: command, error: ErrorBody(code: code, message: message),
+        schemaVersion: schemaVersion))
+  }
+
   /// The error envelope for a usage error: its kind is the code, its message in `language`.
   public static func renderError(
     command: String, usageError: UsageError, language: AppLanguage,
@@ -54,14 +65,14 @@ public enum JSONOutput {
     var schemaVersion: Int
   }
 
-  private struct ErrorEnvelope: Encodable {
+  private struct ErrorEnvelope<Code: Encodable>: Encodable {
     var command: String
-    var error: ErrorBody
+    var error: ErrorBody<Code>
     var schemaVersion: Int
   }
 
-  private struct ErrorBody: Encodable {
-    var code: String
+  private struct ErrorBody<Code: Encodable>: Encodable {
+    var code: Code
     var message: String
   }
 }

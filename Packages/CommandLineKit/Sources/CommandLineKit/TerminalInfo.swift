@@ -27,16 +27,16 @@ public struct TerminalInfo: Sendable, Equatable {
   public static func detect(
     fileDescriptor: Int32 = 1, environment: [String: String] = [:]
   ) -> TerminalInfo {
-    let terminal = isTerminal(fileDescriptor)
+    let terminal = isTerminal(fileDescriptor: fileDescriptor)
     let width =
       columns(from: environment)
-      ?? (terminal ? windowWidth(fileDescriptor) : nil)
+      ?? (terminal ? width(fileDescriptor: fileDescriptor) : nil)
       ?? defaultWidth
     return TerminalInfo(isTerminal: terminal, width: width)
   }
 
   /// Whether `fileDescriptor` is a terminal.
-  public static func isTerminal(_ fileDescriptor: Int32) -> Bool {
+  public static func isTerminal(fileDescriptor: Int32) -> Bool {
     isatty(fileDescriptor) == 1
   }
 
@@ -49,7 +49,7 @@ public struct TerminalInfo: Sendable, Equatable {
   }
 
   /// The terminal's width from `ioctl(TIOCGWINSZ)`, `nil` when it cannot be read.
-  public static func windowWidth(_ fileDescriptor: Int32) -> Int? {
+  public static func width(fileDescriptor: Int32) -> Int? {
     #if os(Linux) || os(macOS)
       var size = winsize()
       guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
