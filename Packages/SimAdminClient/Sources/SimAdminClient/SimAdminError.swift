@@ -1,0 +1,98 @@
+import Essentials
+import Foundation
+
+/// Why a device could not be reached at all.
+public enum UnreachableReason: Sendable, Hashable {
+  /// Nothing listens on the port (connection refused).
+  case refused
+  /// The host name does not resolve.
+  case dns
+  /// The TLS handshake or certificate failed.
+  case tls
+  /// The connection was reset or dropped before a full response arrived.
+  case reset
+  /// Anything else, with the system's text.
+  case other(String)
+
+  /// The catalogue key of the plain-language reason.
+  public var reasonKey: String {
+    switch self {
+    case .refused: "unreachable.refused"
+    case .dns: "unreachable.dns"
+    case .tls: "unreachable.tls"
+    case .reset: "unreachable.reset"
+    case .other: "unreachable.other"
+    }
+  }
+}
+
+/// What went wrong talking to one SimAdmin device, as PRODUCT §5 maps it.
+public enum SimAdminError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The device wants a session and none could be had (HTTP 401, no stored password).
+  case loginRequired
+  /// The password was refused (HTTP 401 on the login call).
+  case wrongPassword
+  /// HTTP 403.
+  case noPermission
+  /// The device does not have this endpoint (plain-text 404, or 405).
+  case notSupported
+  /// No complete response within the timeout.
+  case timeout
+  /// The device could not be reached.
+  case unreachable(UnreachableReason)
+  /// The device answered with `{"status":"error"}`; its own text, never translated.
+  case upstream(message: String)
+  /// The device answered with a redirect (never followed); the host it pointed to.
+  case redirected(host: String)
+  /// The response was not what SimAdmin sends.
+  case malformedResponse(String)
+  /// The response exceeded the size cap (bytes) and was abandoned while arriving.
+  case tooLarge(limit: Int)
+  /// Any other HTTP status.
+  case httpStatus(Int)
+  /// The instance's origin is not `http(s)://host[:port]`.
+  case invalidOrigin(String)
+  /// The caller cancelled the request.
+  case cancelled
+
+  /// The catalogue key of the plain-language reason.
+  public var reasonKey: String {
+    switch self {
+    case .loginRequired: "error.loginRequired"
+    case .wrongPassword: "error.wrongPassword"
+    case .noPermission: "error.noPermission"
+    case .notSupported: "error.notSupported"
+    case .timeout: "error.timeout"
+    case .unreachable(let reason): reason.reasonKey
+    case .upstream: "error.upstream"
+    case .redirected: "error.redirected"
+    case .malformedResponse: "error.malformedResponse"
+    case .tooLarge: "error.tooLarge"
+    case .httpStatus: "error.httpStatus"
+    case .invalidOrigin: "error.invalidOrigin"
+    case .cancelled: "error.cancelled"
+    }
+  }
+
+  /// Placeholder values for the reason text.
+  var arguments: [String: String] {
+    switch self {
+    case .unreachable(.other(let detail)): ["detail": detail]
+    case .upstream(let message): ["message": message]
+    case .redirected(let host): ["host": host]
+    case .malformedResponse(let detail): ["detail": detail]
+    case .tooLarge(let limit): ["limit": String(limit)]
+    case .httpStatus(let code): ["code": String(code)]
+    case .invalidOrigin(let origin): ["origin": origin]
+    default: [:]
+    }
+  }
+
+  /// The plain-language reason in `language`; a device's own message stays as it was sent.
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    SimAdminClientStrings.catalogue.text(reasonKey, language, arguments)
+  }
+
+  /// The reason in English.
+  public var description: String { localizedMessage(.english) }
+}

@@ -1,0 +1,275 @@
+import Essentials
+import Foundation
+
+/// The one door to one SimAdmin instance: every request to it goes through here.
+///
+/// It adds `Accept: application/json`, `User-Agent: MultiSimAdmin/<version>` and the
+/// instance's session cookie (held in memory only, sent only to this origin). On a 401 from a
+/// protected route it logs in once with the stored password, if any, and retries once; a 401
+/// that re-login cannot fix drops the cookie. Results are decoded and mapped to
+/// ``SimAdminError`` as PRODUCT §5 says, wrapped in ``SimAdminFailure``.
+public actor SimAdminSession {
+  /// The instance's origin, `http(s)://host[:port]`.
+  public nonisolated let origin: URL
+  private let nameBox: Locked<String>
+  private let transport: any HTTPTransport
+  private let credentials: @Sendable () -> String?
+  private let userAgent: String
+  private let timeout: TimeInterval
+  private let logger: Logger
+  private let clock: AppClock
+  private var cookie: String?
+
+  /// A session for one instance.
+  ///
+  /// - Parameters:
+  ///   - instanceName: how errors and logs name the instance.
+  ///   - origin: `http(s)://host[:port]`; anything more is refused at request time.
+  ///   - transport: carries requests (``URLSessionTransport`` in production).
+  ///   - credentials: returns the stored password, or `nil` when none is stored.
+  ///   - userAgentVersion: the app version for `User-Agent: MultiSimAdmin/<version>`.
+  ///   - timeout: seconds allowed for each request.
+  ///   - logger: receives one debug record per request (never the cookie or a password).
+  ///   - clock: measures latency.
+  public init(
+    instanceName: String, origin: URL, transport: any HTTPTransport,
+    credentials: @escaping @Sendable () -> String? = { nil }, userAgentVersion: String,
+    timeout: TimeInterval = 10, logger: Logger = .disabled, clock: AppClock = .system
+  ) {
+    self.nameBox = Locked(instanceName)
+    self.origin = origin
+    self.transport = transport
+    self.credentials = credentials
+    self.userAgent = "MultiSimAdmin/\(userAgentVersion)"
+    self.timeout = timeout
+    self.logger = logger.labeled("msa.upstream")
+    self.clock = clock
+  }
+
+  /// How errors and logs name the instance.
+  public nonisolated var instanceName: String { nameBox.current }
+
+  /// Renames the instance (the session and its cookie stay).
+  public nonisolated func rename(_ name: String) {
+    nameBox.withLock { $0 = name }
+  }
+
+  /// Whether a session cookie is held.
+  public var hasSession: Bool { cookie != nil }
+
+  /// Forgets the cookie without telling the device.
+  public func dropSession() {
+    cookie = nil
+  }
+
+  // MARK: - The door
+
+  /// Sends `route` and decodes its `data` (or, for health, the whole body) as `T`.
+  ///
+  /// Login and logout go through ``login(password:)`` and ``logout()`` so the cookie is
+  /// captured and dropped; sending them here does the same.
+  public func send<T: Decodable & Sendable>(_ route: SimAdminRoute, as type: T.Type = T.self)
+    async throws(SimAdminFailure) -> T
+  {
+    do {
+      switch route {
+      case .login(let password):
+        try await performLogin(password: password)
+        return try decodePayload(Data("{}".utf8), route: route, as: T.self, enveloped: false)
+      case .logout:
+        defer { cookie = nil }
+        let response = try await exchange(route)
+        return try decode(response, route: route, as: T.self)
+      default:
+        return try await performWithRelogin(route, as: T.self)
+      }
+    } catch {
+      throw SimAdminFailure(instance: instanceName, endpoint: route.endpoint, error: error)
+    }
+  }
+
+  /// Logs in with `password` and keeps the session cookie.
+  public func login(password: String) async throws(SimAdminFailure) {
+    let route = SimAdminRoute.login(password: password)
+    do {
+      try await performLogin(password: password)
+    } catch {
+      throw SimAdminFailure(instance: instanceName, endpoint: route.endpoint, error: error)
+    }
+  }
+
+  /// Logs out on the device and drops the cookie (dropped even when the device is away).
+  public func logout() async throws(SimAdminFailure) {
+    let _: EmptyPayload = try await send(.logout)
+  }
+
+  // MARK: - Flow
+
+  private func performWithRelogin<T: Decodable & Sendable>(_ route: SimAdminRoute, as: T.Type)
+    async throws(SimAdminError) -> T
+  {
+    let first = try await exchange(route)
+    guard first.status == 401, !route.isPublic else {
+      return try decode(first, route: route, as: T.self)
+    }
+    cookie = nil
+    guard let password = credentials(), !password.isEmpty else { throw .loginRequired }
+    try await performLogin(password: password)
+    let second = try await exchange(route)
+    if second.status == 401 {
+      cookie = nil
+      throw .loginRequired
+    }
+    return try decode(second, route: route, as: T.self)
+  }
+
+  private func performLogin(password: String) async throws(SimAdminError) {
+    let route = SimAdminRoute.login(password: password)
+    let response = try await exchange(route)
+    do {
+      let _: EmptyPayload = try decode(response, route: route, as: EmptyPayload.self)
+    } catch {
+      cookie = nil
+      throw error
+    }
+    if let value = Self.sessionCookie(in: response.headers["set-cookie"]) {
+      cookie = value.isEmpty ? nil : value
+    }
+  }
+
+  /// Builds, decorates and sends one request; logs its outcome without secrets.
+  private func exchange(_ route: SimAdminRoute) async throws(SimAdminError) -> HTTPResponse {
+    var request = try route.request(origin: origin)
+    request.headers["Accept"] = "application/json"
+    request.headers["User-Agent"] = userAgent
+    if let cookie { request.headers["Cookie"] = "simadmin_session=\(cookie)" }
+    let start = clock.now()
+    do {
+      let response = try await transport.send(request, timeout: timeout)
+      logger.debug(
+        "upstream request",
+        metadata: [
+          "instance": instanceName, "endpoint": route.endpoint,
+          "status": String(response.status), "ms": Self.milliseconds(clock.seconds(since: start)),
+        ])
+      return response
+    } catch {
+      logger.debug(
+        "upstream request failed",
+        metadata: [
+          "instance": instanceName, "endpoint": route.endpoint, "reason": error.reasonKey,
+          "ms": Self.milliseconds(clock.seconds(since: start)),
+        ])
+      throw error
+    }
+  }
+
+  // MARK: - Decoding
+
+  private func decode<T: Decodable & Sendable>(
+    _ response: HTTPResponse, route: SimAdminRoute, as: T.Type
+  ) throws(SimAdminError) -> T {
+    if let error = Self.error(for: response, route: route) {
+      if error == .loginRequired { cookie = nil }
+      throw error
+    }
+    return try decodePayload(response.body, route: route, as: T.self, enveloped: route.isEnveloped)
+  }
+
+  private func decodePayload<T: Decodable & Sendable>(
+    _ body: Data, route: SimAdminRoute, as: T.Type, enveloped: Bool
+  ) throws(SimAdminError) -> T {
+    let decoder = JSONDecoder()
+    if !enveloped {
+      do { return try decoder.decode(T.self, from: body) } catch {
+        throw .malformedResponse(Self.describe(error))
+      }
+    }
+    let envelope: Envelope<T>
+    do { envelope = try decoder.decode(Envelope<T>.self, from: body) } catch {
+      throw .malformedResponse(Self.describe(error))
+    }
+    guard envelope.isOK else { throw .upstream(message: envelope.message) }
+    if let data = envelope.data { return data }
+    if let empty = EmptyPayload() as? T { return empty }
+    throw .malformedResponse("no data in an ok envelope")
+  }
+
+  /// The error a response stands for, or `nil` when it is a 2xx JSON answer to decode.
+  static func error(for response: HTTPResponse, route: SimAdminRoute) -> SimAdminError? {
+    let status = response.status
+    switch status {
+    case 200..<300:
+      guard response.isJSON else {
+        let type = response.contentType.isEmpty ? "no content type" : response.contentType
+        return .malformedResponse("expected application/json, got \(type)")
+      }
+      return nil
+    case 300..<400:
+      return .redirected(host: redirectHost(response.headers["location"]))
+    case 401:
+      if case .login = route { return .wrongPassword }
+      return .loginRequired
+    case 403:
+      return .noPermission
+    case 404:
+      if response.isJSON, let message = errorMessage(response.body) {
+        return .upstream(message: message)
+      }
+      return .notSupported
+    case 405:
+      return .notSupported
+    case 400..<500:
+      if response.isJSON, let message = errorMessage(response.body) {
+        return .upstream(message: message)
+      }
+      return .httpStatus(status)
+    default:
+      return .httpStatus(status)
+    }
+  }
+
+  static func errorMessage(_ body: Data) -> String? {
+    guard let envelope = try? JSONDecoder().decode(Envelope<EmptyPayload>.self, from: body),
+      !envelope.isOK, !envelope.message.isEmpty
+    else { return nil }
+    return envelope.message
+  }
+
+  static func redirectHost(_ location: String?) -> String {
+    guard let location, !location.isEmpty else { return "?" }
+    guard let url = URL(string: location), let host = url.host else { return location }
+    return url.port.map { "\(host):\($0)" } ?? host
+  }
+
+  /// The `simadmin_session` value in a `Set-Cookie` header: `""` when it is being cleared
+  /// (`Max-Age=0` or empty), `nil` when the header does not set it.
+  static func sessionCookie(in header: String?) -> String? {
+    guard let header, let range = header.range(of: "simadmin_session=") else { return nil }
+    let rest = header[range.upperBound...]
+    let value = rest.prefix { $0 != ";" && $0 != "," && !$0.isWhitespace }
+    let cookieText = rest.split(separator: ",", maxSplits: 1).first.map(String.init) ?? ""
+    let expired = cookieText.split(separator: ";").contains { attribute in
+      let pair = attribute.trimmingCharacters(in: .whitespaces).lowercased()
+      guard pair.hasPrefix("max-age=") else { return false }
+      return (Int(pair.dropFirst("max-age=".count)) ?? 1) <= 0
+    }
+    return expired ? "" : String(value)
+  }
+
+  static func describe(_ error: any Error) -> String {
+    guard let decodingError = error as? DecodingError else { return String(describing: error) }
+    switch decodingError {
+    case .dataCorrupted(let context): return "not JSON (\(context.debugDescription))"
+    case .keyNotFound(let key, _): return "missing \(key.stringValue)"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return "unexpected value at \(path.isEmpty ? "top level" : path)"
+    @unknown default: return "unreadable"
+    }
+  }
+
+  static func milliseconds(_ seconds: TimeInterval) -> String {
+    String(Int((seconds * 1000).rounded()))
+  }
+}
