@@ -72,18 +72,23 @@ public enum HelpFormatter {
   }
 
   private static func usageLine(_ command: CommandSpec, commandLine: String) -> String {
-    var words = [commandLine]
+    ([commandLine] + usageTokens(command)).joined(separator: " ")
+  }
+
+  /// The usage line's parts after the command line; each part stays whole when wrapping.
+  private static func usageTokens(_ command: CommandSpec) -> [String] {
+    var tokens: [String] = []
     for option in command.options where !option.isHidden {
       let core = option.isRepeating ? "\(option.synopsis) ..." : option.synopsis
       let optional = !option.isRequired || option.defaultValue != nil || option.isFlag
-      words.append(optional ? "[\(core)]" : core)
+      tokens.append(optional ? "[\(core)]" : core)
     }
     if command.subcommands.isEmpty {
-      words += command.arguments.map(\.synopsis)
+      tokens += command.arguments.map(\.synopsis)
     } else {
-      words.append("<subcommand>")
+      tokens.append("<subcommand>")
     }
-    return words.joined(separator: " ")
+    return tokens
   }
 
   // MARK: - Errors
@@ -109,15 +114,28 @@ public enum HelpFormatter {
   private static func usageBlock(
     command: CommandSpec, path: [String], language: AppLanguage, program: String, width: Int
   ) -> [String] {
-    let line = usageLine(command, commandLine: ([program] + path).joined(separator: " "))
-    let full = text("help.usage", language, ["usage": line])
-    let prefixWidth = TextLayout.width(text("help.usage", language, ["usage": ""]))
-    let wrapped = TextLayout.wrap(full, width: width)
-    guard wrapped.count > 1 else { return wrapped }
-    // Continuation lines align under the first word after the heading.
-    let rest = wrapped.dropFirst().joined(separator: " ")
-    return [wrapped[0]]
-      + TextLayout.wrap(rest, width: width - prefixWidth).map { indent(prefixWidth) + $0 }
+    let heading = text("help.usage", language, ["usage": ""])
+    let prefixWidth = TextLayout.width(heading)
+    let tokens = [([program] + path).joined(separator: " ")] + usageTokens(command)
+    // Continuation lines align under the command line, after the heading.
+    var lines: [String] = []
+    var line = heading
+    var lineWidth = prefixWidth
+    var lineHasToken = false
+    for token in tokens {
+      let tokenWidth = TextLayout.width(token)
+      if lineHasToken && lineWidth + 1 + tokenWidth > width {
+        lines.append(line)
+        line = indent(prefixWidth) + token
+        lineWidth = prefixWidth + tokenWidth
+      } else {
+        line += (lineHasToken ? " " : "") + token
+        lineWidth += (lineHasToken ? 1 : 0) + tokenWidth
+      }
+      lineHasToken = true
+    }
+    lines.append(line)
+    return lines
   }
 
   private static func visibleOptions(
@@ -179,7 +197,7 @@ public enum HelpFormatter {
   private static func row(label: String, help: String, width: Int) -> [String] {
     let padded = indent(Self.labelIndent) + label
     guard !help.isEmpty else { return [padded] }
-    let helpLines = TextLayout.wrap(help, width: max(20, width - Self.labelColumn))
+    let helpLines = TextLayout.wrap(help, width: max(10, width - Self.labelColumn))
     let continuation = helpLines.map { indent(Self.labelColumn) + $0 }
     let paddedWidth = TextLayout.width(padded)
     guard paddedWidth < Self.labelColumn else { return [padded] + continuation }
