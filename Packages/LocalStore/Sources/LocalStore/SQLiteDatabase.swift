@@ -151,6 +151,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
   /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`; any error thrown rolls everything back and is
   /// rethrown. Called inside another transaction, it becomes a savepoint.
+  @discardableResult
   public func transaction<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
@@ -170,6 +171,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
   /// Runs `body` inside `SAVEPOINT name`: released on success, rolled back to on error (which
   /// is rethrown). Savepoints nest. `name` must be letters, digits and `_`.
+  @discardableResult
   public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
     guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
     else {

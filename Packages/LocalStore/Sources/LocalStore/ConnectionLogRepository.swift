@@ -1,0 +1,142 @@
+import Foundation
+
+/// One probe in the connection log.
+public struct ConnectionLogEntry: Sendable, Hashable, Codable {
+  /// The row id, `nil` before it is stored.
+  public var id: Int64?
+  /// The instance probed (kept after the instance is deleted).
+  public var instanceID: String
+  /// Its name at the time.
+  public var instanceName: String
+  /// When the probe ran.
+  public var at: Date
+  /// The probe's result code (e.g. `ok`, `timeout`).
+  public var result: String
+  /// The status after the probe.
+  public var status: String
+  /// The status before, when known.
+  public var previousStatus: String?
+  /// Latency in milliseconds.
+  public var latencyMS: Int?
+  /// The reason code, when not online.
+  public var reason: String?
+
+  /// An entry; `id` is assigned on append.
+  public init(
+    id: Int64? = nil, instanceID: String, instanceName: String, at: Date, result: String,
+    status: String, previousStatus: String? = nil, latencyMS: Int? = nil, reason: String? = nil
+  ) {
+    self.id = id
+    self.instanceID = instanceID
+    self.instanceName = instanceName
+    self.at = at
+    self.result = result
+    self.status = status
+    self.previousStatus = previousStatus
+    self.latencyMS = latencyMS
+    self.reason = reason
+  }
+
+  /// Whether the probe changed the status.
+  public var changedStatus: Bool { previousStatus != nil && previousStatus != status }
+}
+
+/// Which log entries to list: all conditions optional, newest first.
+public struct LogQuery: Sendable, Equatable {
+  /// Only this instance.
+  public var instanceID: String?
+  /// At or after this instant.
+  public var since: Date?
+  /// Before this instant.
+  public var until: Date?
+  /// At most this many (newest first); `nil` for all.
+  public var limit: Int?
+
+  /// A query.
+  public init(instanceID: String? = nil, since: Date? = nil, until: Date? = nil, limit: Int? = nil)
+  {
+    self.instanceID = instanceID
+    self.since = since
+    self.until = until
+    self.limit = limit
+  }
+
+  func whereClause(timeColumn: String) -> (String, [any SQLiteBindable]) {
+    var conditions: [String] = []
+    var values: [any SQLiteBindable] = []
+    if let instanceID {
+      conditions.append("instance_id = ?")
+      values.append(instanceID)
+    }
+    if let since {
+      conditions.append("\(timeColumn) >= ?")
+      values.append(since)
+    }
+    if let until {
+      conditions.append("\(timeColumn) < ?")
+      values.append(until)
+    }
+    return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+  }
+}
+
+/// The connection log (`connection_log`): one row per probe, for the log center.
+public struct ConnectionLogRepository: Sendable {
+  /// The store it reads and writes.
+  public let store: Store
+
+  /// A repository over `store`.
+  public init(store: Store) {
+    self.store = store
+  }
+
+  /// Appends an entry; returns it with its id.
+  @discardableResult
+  public func append(_ entry: ConnectionLogEntry) throws -> ConnectionLogEntry {
+    try store.requireWritable()
+    return try store.database.transaction { database in
+      try database.run(
+        """
+        INSERT INTO connection_log (instance_id, instance_name, at, result, status,
+          previous_status, latency_ms, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          entry.instanceID, entry.instanceName, entry.at, entry.result, entry.status,
+          entry.previousStatus, entry.latencyMS, entry.reason,
+        ])
+      var stored = entry
+      stored.id = database.lastInsertRowID
+      return stored
+    }
+  }
+
+  /// Entries matching `filter`, newest first.
+  public func list(filter: LogQuery = LogQuery()) throws -> [ConnectionLogEntry] {
+    let (whereClause, values) = filter.whereClause(timeColumn: "at")
+    let limit = filter.limit.map { " LIMIT \(max(0, $0))" } ?? ""
+    return try store.database.query(
+      "SELECT * FROM connection_log\(whereClause) ORDER BY at DESC, id DESC\(limit)", values
+    ).map { row in
+      ConnectionLogEntry(
+        id: try row.int64("id"), instanceID: try row.string("instance_id"),
+        instanceName: try row.string("instance_name"), at: try row.date("at"),
+        result: try row.string("result"), status: try row.string("status"),
+        previousStatus: try row.optionalString("previous_status"),
+        latencyMS: try row.optionalInt("latency_ms"), reason: try row.optionalString("reason"))
+    }
+  }
+
+  /// Deletes entries older than `date`; returns how many.
+  @discardableResult
+  public func trim(olderThan date: Date) throws -> Int {
+    try store.requireWritable()
+    return try store.database.run("DELETE FROM connection_log WHERE at < ?", [date])
+  }
+
+  /// Deletes every entry; returns how many.
+  @discardableResult
+  public func clear() throws -> Int {
+    try store.requireWritable()
+    return try store.database.run("DELETE FROM connection_log")
+  }
+}

@@ -1,0 +1,55 @@
+import Essentials
+import Foundation
+import LocalStore
+
+/// Passwords in memory, for feature tests that do not test the credentials file itself.
+public final class InMemoryCredentialStore: CredentialStore {
+  private let passwords: Locked<[String: String]>
+
+  /// A store holding `passwords` (instance id → password).
+  public init(_ passwords: [String: String] = [:]) {
+    self.passwords = Locked(passwords)
+  }
+
+  /// The stored password, or `nil`.
+  public func password(for instanceID: String) throws(CredentialError) -> String? {
+    passwords.current[instanceID]
+  }
+
+  /// Stores a password.
+  public func setPassword(_ password: String, for instanceID: String) throws(CredentialError) {
+    passwords.withLock { $0[instanceID] = password }
+  }
+
+  /// Forgets a password.
+  public func removePassword(for instanceID: String) throws(CredentialError) {
+    passwords.withLock { _ = $0.removeValue(forKey: instanceID) }
+  }
+
+  /// Ids with a password, sorted.
+  public func instanceIDsWithPasswords() throws(CredentialError) -> [String] {
+    passwords.current.keys.sorted()
+  }
+}
+
+/// A credential store whose every call fails with the given error: an injected fault.
+public struct FailingCredentialStore: CredentialStore {
+  /// The error every call throws.
+  public let error: CredentialError
+
+  /// Fails with `error`.
+  public init(error: CredentialError) {
+    self.error = error
+  }
+
+  /// Throws ``error``.
+  public func password(for instanceID: String) throws(CredentialError) -> String? { throw error }
+  /// Throws ``error``.
+  public func setPassword(_ password: String, for instanceID: String) throws(CredentialError) {
+    throw error
+  }
+  /// Throws ``error``.
+  public func removePassword(for instanceID: String) throws(CredentialError) { throw error }
+  /// Throws ``error``.
+  public func instanceIDsWithPasswords() throws(CredentialError) -> [String] { throw error }
+}
