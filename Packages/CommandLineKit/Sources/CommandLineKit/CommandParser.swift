@@ -30,21 +30,25 @@ public struct CommandParser: Sendable {
       } else if terminated || !Self.looksLikeOption(word) {
         try state.positional(word, afterTerminator: terminated)
       } else if word.hasPrefix("--") {
-        try state.longOption(word, next: { () -> String? in
-          guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
-            return nil
-          }
-          index += 1
-          return arguments[index - 1]
-        })
+        try state.longOption(
+          word,
+          next: { () -> String? in
+            guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
+              return nil
+            }
+            index += 1
+            return arguments[index - 1]
+          })
       } else {
-        try state.shortOptions(word, next: { () -> String? in
-          guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
-            return nil
-          }
-          index += 1
-          return arguments[index - 1]
-        })
+        try state.shortOptions(
+          word,
+          next: { () -> String? in
+            guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
+              return nil
+            }
+            index += 1
+            return arguments[index - 1]
+          })
       }
     }
     return try state.finish()

@@ -64,7 +64,8 @@ public enum HelpFormatter {
 
   /// The usage line of the command at `path`, e.g.
   /// `msa fleet add <ref> --name <NAME> [--tag <TAG> ...] [--password-stdin]`.
-  public static func usage(for path: [String], root: CommandSpec, programName: String = "msa") -> String
+  public static func usage(for path: [String], root: CommandSpec, programName: String = "msa")
+    -> String
   {
     let canonical = root.canonicalPath(path)
     let command = root.command(at: canonical) ?? root
@@ -167,7 +168,8 @@ public enum HelpFormatter {
     var rows: [(String, String)]
   }
 
-  private static func subcommandSections(_ command: CommandSpec, _ language: AppLanguage) -> [Section]
+  private static func subcommandSections(_ command: CommandSpec, _ language: AppLanguage)
+    -> [Section]
   {
     var sections: [Section] = []
     var ungrouped = Section(heading: text("help.subcommands", language), rows: [])

@@ -1,5 +1,5 @@
-import Foundation
 import Essentials
+import Foundation
 
 /// Renders `--json` output: pretty-printed, sorted-key JSON with a `schemaVersion`, ISO-8601
 /// dates and a trailing newline.

@@ -131,7 +131,8 @@ import Testing
 
   @Test func aliasesInThePathFindTheCommand() {
     #expect(help(["fleet", "ls"]) == help(["fleet", "list"]))
-    #expect(help(["fleet", "ls"]).contains("USAGE: msa fleet list [--status <STATUS>] [--limit <N>]"))
+    #expect(
+      help(["fleet", "ls"]).contains("USAGE: msa fleet list [--status <STATUS>] [--limit <N>]"))
   }
 
   @Test func versionIsListedOnlyAtTheRoot() {
@@ -161,7 +162,9 @@ import Testing
   @Test func aLabelReachingTheHelpColumnPutsHelpOnTheNextLine() {
     let root = CommandSpec(
       "tool", abstract: SampleTree.text("root"),
-      options: [.option("a-very-long-option", valueName: "VALUE", help: SampleTree.text("opt.json"))]
+      options: [
+        .option("a-very-long-option", valueName: "VALUE", help: SampleTree.text("opt.json"))
+      ]
     )
     let text = HelpFormatter.help(
       for: [], root: root, globalOptions: [], language: .english, programName: "tool")

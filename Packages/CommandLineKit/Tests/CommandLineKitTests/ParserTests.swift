@@ -133,7 +133,8 @@ import Testing
   @Test(arguments: [
     ("--help", [String]()), ("-h", []), ("fleet --help", ["fleet"]),
     ("fleet add --help", ["fleet", "add"]), ("fleet add -h --name", ["fleet", "add"]),
-    ("--json fleet ls --bogus -h", ["fleet", "list"]), ("fleet --home /x add --help", ["fleet", "add"]),
+    ("--json fleet ls --bogus -h", ["fleet", "list"]),
+    ("fleet --home /x add --help", ["fleet", "add"]),
     ("fleet nope --help", ["fleet"]), ("fleet show -h ignored-extra words", ["fleet", "show"]),
   ])
   func helpAnywhereReportsThePathInsteadOfFailing(line: String, path: [String]) throws {

@@ -5,7 +5,9 @@ import Essentials
 enum SampleTree {
   static let catalogue = StringCatalogue(
     entries: [
-      "root": ["en": "One console for a fleet of SimAdmin devices.", "zh-Hans": "一个控制台管理所有 SimAdmin 设备。"],
+      "root": [
+        "en": "One console for a fleet of SimAdmin devices.", "zh-Hans": "一个控制台管理所有 SimAdmin 设备。",
+      ],
       "routes": ["en": "List every route.", "zh-Hans": "列出所有路由。"],
       "secret": ["en": "Hidden.", "zh-Hans": "隐藏。"],
       "group.fleet": ["en": "Fleet", "zh-Hans": "节点"],

@@ -130,7 +130,8 @@ import Testing
       #expect(error.kind == .invalidValue)
       #expect(
         error.message(.english)
-          == "The value '5000' is invalid for '--limit <N>': expected a whole number from 1 to 1000.")
+          == "The value '5000' is invalid for '--limit <N>': expected a whole number from 1 to 1000."
+      )
       #expect(error.message(.simplifiedChinese).contains("1 到 1000"))
     }
   }
