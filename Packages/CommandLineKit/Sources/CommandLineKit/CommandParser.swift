@@ -16,12 +16,18 @@ public struct CommandParser: Sendable {
   public func parse(
     _ arguments: [String], root: CommandSpec, globalOptions: [OptionSpec]
   ) throws(UsageError) -> ParsedCommand {
-    if let helpPath = helpPath(arguments, root: root, globalOptions: globalOptions) {
-      return ParsedCommand(path: helpPath, isHelpRequested: true, optionSpecs: globalOptions)
+    if let help = helpRequest(arguments, root: root, globalOptions: globalOptions) {
+      return help
     }
     var state = ParseState(root: root, globalOptions: globalOptions)
     var index = 0
     var terminated = false
+    /// The next word as an option's value, unless it is itself an option.
+    func nextValue() -> String? {
+      guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else { return nil }
+      index += 1
+      return arguments[index - 1]
+    }
     while index < arguments.count {
       let word = arguments[index]
       index += 1
@@ -30,25 +36,9 @@ public struct CommandParser: Sendable {
       } else if terminated || !Self.looksLikeOption(word) {
         try state.positional(word, afterTerminator: terminated)
       } else if word.hasPrefix("--") {
-        try state.longOption(
-          word,
-          next: { () -> String? in
-            guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
-              return nil
-            }
-            index += 1
-            return arguments[index - 1]
-          })
+        try state.longOption(word, next: nextValue)
       } else {
-        try state.shortOptions(
-          word,
-          next: { () -> String? in
-            guard index < arguments.count, !Self.looksLikeOption(arguments[index]) else {
-              return nil
-            }
-            index += 1
-            return arguments[index - 1]
-          })
+        try state.shortOptions(word, next: nextValue)
       }
     }
     return try state.finish()
@@ -67,36 +57,66 @@ public struct CommandParser: Sendable {
     word == "--help" || word == "-h"
   }
 
-  /// When `--help`/`-h` appears before any `--`, the canonical path of the commands named
-  /// before the first word that is not a subcommand name.
-  private func helpPath(
+  /// When `--help`/`-h` appears before any `--`: the commands named before the first word that
+  /// is not a subcommand name, and whatever known flags and option values could be read (so
+  /// `--lang` still chooses the help's language). Nothing is validated.
+  private func helpRequest(
     _ arguments: [String], root: CommandSpec, globalOptions: [OptionSpec]
-  ) -> [String]? {
-    let words = arguments.prefix { $0 != "--" }
+  ) -> ParsedCommand? {
+    let words = Array(arguments.prefix { $0 != "--" })
     guard words.contains(where: Self.isHelp) else { return nil }
     var current = root
     var path: [String] = []
-    var known = Dictionary(globalOptions.map { ($0.name, $0) }) { first, _ in first }
-    for option in root.options { known[option.name] = option }
-    var index = words.startIndex
-    while index < words.endIndex {
+    var pathEnded = false
+    var known: [String: OptionSpec] = [:]
+    var shorts: [Character: OptionSpec] = [:]
+    func learn(_ options: [OptionSpec]) {
+      for option in options {
+        known[option.name] = option
+        if let short = option.short { shorts[short] = option }
+      }
+    }
+    learn(globalOptions)
+    learn(root.options)
+    var options: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var index = 0
+    while index < words.count {
       let word = words[index]
       index += 1
-      if Self.looksLikeOption(word) {
-        // Skip the value of a known option given as `--name value`.
-        if word.hasPrefix("--"), !word.contains("="),
-          let spec = known[String(word.dropFirst(2))], !spec.isFlag
-        {
-          index += 1
+      guard Self.looksLikeOption(word) else {
+        if !pathEnded, let next = current.subcommand(named: word) {
+          path.append(next.name)
+          current = next
+          learn(next.options)
+        } else {
+          pathEnded = true
         }
         continue
       }
-      guard let next = current.subcommand(named: word) else { break }
-      path.append(next.name)
-      current = next
-      for option in next.options { known[option.name] = option }
+      let spec: OptionSpec?
+      var inlineValue: String?
+      if word.hasPrefix("--") {
+        let body = word.dropFirst(2)
+        let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        spec = known[name]
+        if body.contains("=") { inlineValue = String(body.drop { $0 != "=" }.dropFirst()) }
+      } else {
+        spec = word.count == 2 ? word.last.flatMap { shorts[$0] } : nil
+      }
+      guard let spec else { continue }
+      if spec.isFlag {
+        flags.insert(spec.name)
+      } else if let value = inlineValue
+        ?? (index < words.count && !Self.looksLikeOption(words[index]) ? words[index] : nil)
+      {
+        if inlineValue == nil { index += 1 }
+        options[spec.name, default: []].append(value)
+      }
     }
-    return path
+    return ParsedCommand(
+      path: path, options: options, flags: flags, isHelpRequested: true,
+      explicitOptions: Set(options.keys), optionSpecs: Array(known.values))
   }
 }
 

@@ -167,3 +167,23 @@ import Testing
     #expect(four.arguments == ["A": ["w"], "B": ["x"], "C": ["y", "z"]])
   }
 }
+
+@Suite struct HelpRequestTests {
+  @Test func helpKeepsGlobalOptionsSoTheLanguageCanBeChosen() throws {
+    let parsed = try SampleTree.parse("--lang zh-Hans fleet --json add --name x -h")
+    #expect(parsed.isHelpRequested)
+    #expect(parsed.path == ["fleet", "add"])
+    #expect(parsed.optionalString("lang") == "zh-Hans")
+    #expect(parsed.optionalString("name") == "x")
+    #expect(parsed.flag("json"))
+  }
+
+  @Test func helpSkipsOptionValuesThatLookLikeCommands() throws {
+    let parsed = try SampleTree.parse("--home fleet --help")
+    #expect(parsed.path == [])
+    #expect(parsed.optionalString("home") == "fleet")
+    let inline = try SampleTree.parse("--lang=en fleet show --help")
+    #expect(inline.path == ["fleet", "show"])
+    #expect(inline.optionalString("lang") == "en")
+  }
+}
