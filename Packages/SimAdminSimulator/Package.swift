@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "SimAdminSimulator",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "SimAdminSimulator", targets: ["SimAdminSimulator"])
+  ],
+  dependencies: [
+    .package(path: "../Essentials")
+  ],
+  targets: [
+    .target(
+      name: "SimAdminSimulator",
+      dependencies: [.product(name: "Essentials", package: "Essentials")],
+      resources: [.copy("Resources/Strings.json")]
+    ),
+    .testTarget(
+      name: "SimAdminSimulatorTests",
+      dependencies: [
+        "SimAdminSimulator",
+        .product(name: "Essentials", package: "Essentials"),
+        .product(name: "EssentialsTesting", package: "Essentials"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,258 @@
+import Foundation
+
+/// The `data` documents of SimAdmin's read-only device routes, from the seeded identity.
+enum DeviceDocuments {
+  static func device(_ state: DeviceState) -> JSONValue {
+    let modem = state.identity.modem
+    return .object([
+      ("imei", .string(state.identity.imei)), ("manufacturer", .string(modem.manufacturer)),
+      ("model", .string(modem.model)), ("revision", .string(modem.revision)),
+      ("online", .bool(!state.airplaneMode)), ("powered", .bool(!state.airplaneMode)),
+    ])
+  }
+
+  static func sim(_ state: DeviceState) -> JSONValue {
+    let identity = state.identity
+    let carrier = identity.carrier
+    let esim = state.profile.esimMode
+    return .object([
+      ("present", .bool(true)), ("iccid", .string(identity.iccid)),
+      ("imsi", .string(identity.imsi)),
+      ("phone_numbers", .array(identity.phoneNumber.map { [.string($0)] } ?? [])),
+      ("sms_center", .string(carrier.smsCenter)), ("mcc", .string("460")),
+      ("mnc", .string(carrier.mnc)), ("phone_number_is_manual", .bool(false)),
+      ("sms_center_is_manual", .bool(false)),
+      ("sim_path", .string("/org/freedesktop/ModemManager1/SIM/0")),
+      ("modem_path", .string("/org/freedesktop/ModemManager1/Modem/0")),
+      ("sim_type", .string(esim ? "esim" : "physical")),
+      ("esim_status", .string(esim ? "enabled" : "not_esim")), ("active", .bool(true)),
+      ("operator_name", .string(carrier.simName)),
+      ("registered_operator_name", .string(carrier.networkName)),
+      ("registered_operator_code", .string("460" + carrier.mnc)),
+      ("lock_status", .string("none")), ("pin1_retries", .int(3)), ("puk1_retries", .int(10)),
+      ("pin2_retries", .null), ("puk2_retries", .null),
+      ("carrier_config", .string(carrier.carrierConfig)),
+      ("carrier_config_revision", .string("0x05010821")),
+    ])
+  }
+
+  static func network(_ state: DeviceState) -> JSONValue {
+    let carrier = state.identity.carrier
+    return .object([
+      ("operator_name", .string(carrier.networkName)),
+      ("registration_status", .string(state.airplaneMode ? "idle" : "registered")),
+      ("technology_preference", .string(state.identity.modem.technology == "5gnr" ? "nr" : "lte")),
+      ("signal_strength", .int(state.airplaneMode ? 0 : state.identity.signal)),
+      ("mcc", .string("460")), ("mnc", .string(carrier.mnc)),
+    ])
+  }
+
+  static func cells(_ state: DeviceState) -> JSONValue {
+    let identity = state.identity
+    let tech = identity.modem.technology
+    let serving = identity.cells.first
+    return .object([
+      (
+        "serving_cell",
+        .object([
+          ("tech", .string(tech)), ("cell_id", .string(serving?.cellID ?? "")),
+          ("tac", .string(identity.tac)),
+        ])
+      ),
+      (
+        "cells",
+        .array(
+          identity.cells.map { cell in
+            .object([
+              ("is_serving", .bool(cell.isServing)), ("tech", .string(tech)),
+              ("cell_id", .string(cell.cellID)), ("band", .string(cell.band)),
+              ("arfcn", .string(cell.arfcn)), ("pci", .string(cell.pci)),
+              ("rsrp", .string(cell.rsrp)), ("rsrq", .string(cell.rsrq)),
+              ("sinr", .string(cell.sinr)), ("rssi", .string(cell.rssi)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  static func stats(_ state: inout DeviceState, now: Date) -> JSONValue {
+    let identity = state.identity
+    let uptime = identity.uptimeBase + max(0, now.timeIntervalSince(state.startedAt))
+    let total = identity.memoryTotal
+    let used = Int64(Double(total) * identity.memoryUsedFraction)
+    let cached = total / 8
+    let load1 = state.noise.double(in: 0.05...2.5)
+    let cores = identity.modem.cores
+    let days = Int(uptime) / 86_400
+    let hours = Int(uptime) % 86_400 / 3600
+    let minutes = Int(uptime) % 3600 / 60
+    let rx = Int64(state.noise.int(in: 200...900_000))
+    let tx = Int64(state.noise.int(in: 100...120_000))
+    let diskTotal: Int64 = 7_818_182_656
+    let diskUsed: Int64 = 2_411_724_800
+    let kernel = identity.kernel
+    let name = state.profile.name
+    return .object([
+      (
+        "network_speed",
+        .object([
+          (
+            "interfaces",
+            .array([
+              .object([
+                ("interface", .string("wwan0")), ("rx_bytes_per_sec", .int(rx)),
+                ("tx_bytes_per_sec", .int(tx)),
+                ("total_rx_bytes", .int(Int64(uptime) * 2_048)),
+                ("total_tx_bytes", .int(Int64(uptime) * 512)),
+              ]),
+              .object([
+                ("interface", .string("br-lan")), ("rx_bytes_per_sec", .int(tx)),
+                ("tx_bytes_per_sec", .int(rx)), ("total_rx_bytes", .int(Int64(uptime) * 480)),
+                ("total_tx_bytes", .int(Int64(uptime) * 1_990)),
+              ]),
+            ])
+          ),
+          ("interval_seconds", .int(1)),
+        ])
+      ),
+      (
+        "memory",
+        .object([
+          ("total_bytes", .int(total)), ("available_bytes", .int(total - used)),
+          ("used_bytes", .int(used)),
+          ("used_percent", .double((Double(used) / Double(total) * 1000).rounded() / 10)),
+          ("cached_bytes", .int(cached)), ("buffers_bytes", .int(total / 64)),
+        ])
+      ),
+      (
+        "disk",
+        .array([
+          .object([
+            ("mount_point", .string("/")), ("fs_type", .string("ext4")),
+            ("total_bytes", .int(diskTotal)), ("used_bytes", .int(diskUsed)),
+            ("available_bytes", .int(diskTotal - diskUsed)), ("used_percent", .double(30.8)),
+          ]),
+          .object([
+            ("mount_point", .string("/data")), ("fs_type", .string("ext4")),
+            ("total_bytes", .int(524_288_000)), ("used_bytes", .int(61_440_000)),
+            ("available_bytes", .int(462_848_000)), ("used_percent", .double(11.7)),
+          ]),
+        ])
+      ),
+      (
+        "cpu_load",
+        .object([
+          ("load_1min", .double((load1 * 100).rounded() / 100)),
+          ("load_5min", .double((load1 * 80).rounded() / 100)),
+          ("load_15min", .double((load1 * 60).rounded() / 100)),
+          ("core_count", .int(cores)),
+          ("load_percent", .double((load1 / Double(cores) * 1000).rounded() / 10)),
+        ])
+      ),
+      (
+        "uptime",
+        .object([
+          ("uptime_seconds", .double(uptime.rounded())),
+          ("idle_seconds", .double((uptime * Double(cores) * 0.8).rounded())),
+          ("uptime_formatted", .string("\(days)天 \(hours)小时 \(minutes)分钟")),
+        ])
+      ),
+      (
+        "system_info",
+        .object([
+          ("sysname", .string("Linux")), ("nodename", .string(name)),
+          ("release", .string(kernel)), ("version", .string("#1 SMP PREEMPT")),
+          ("machine", .string(identity.modem.machine)),
+          (
+            "full_info",
+            .string("Linux \(name) \(kernel) #1 SMP PREEMPT \(identity.modem.machine)")
+          ),
+        ])
+      ),
+      (
+        "temperature",
+        .array(
+          identity.temperatures.enumerated().map { index, value in
+            .object([
+              ("zone", .string("thermal_zone\(index)")),
+              ("type", .string(["cpu-thermal", "modem-thermal", "pa-therm0"][index % 3])),
+              ("label", .string(["CPU", "Modem", "PA"][index % 3])),
+              ("temperature", .double((value * 10).rounded() / 10)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  static func cpu(_ state: DeviceState) -> JSONValue {
+    let modem = state.identity.modem
+    let arm = modem.machine == "aarch64"
+    let cores: [JSONValue] = (0..<modem.cores).map { index in
+      .object([
+        ("processor", .int(index)), ("bogomips", .double(arm ? 38.4 : 3993.6)),
+        (
+          "features",
+          .array(
+            (arm
+              ? ["fp", "asimd", "evtstrm", "aes", "pmull", "sha1", "sha2", "crc32", "cpuid"]
+              : ["fpu", "vme", "sse", "sse2", "ssse3", "sse4_1", "sse4_2", "aes"]).map(
+                JSONValue.string))
+        ),
+        ("implementer", .string(arm ? "0x41" : "")), ("architecture", .string(arm ? "8" : "")),
+        ("variant", .string(arm ? "0x0" : "")), ("part", .string(modem.part)),
+        ("revision", .string(arm ? "4" : "")),
+      ])
+    }
+    return .object([
+      ("core_count", .int(modem.cores)), ("cores", .array(cores)),
+      ("hardware", .string(modem.hardware)), ("serial", .string("0000000000000000")),
+      ("model_name", .string(arm ? "" : modem.hardware)),
+    ])
+  }
+
+  static func connectivity(_ state: inout DeviceState) -> JSONValue {
+    let online = state.dataActive && !state.airplaneMode
+    var ipv4: [(String, JSONValue)] = [("success", .bool(online))]
+    if online {
+      ipv4.append(("latency_ms", .int(state.noise.int(in: 18...90))))
+    }
+    ipv4.append(("target", .string("223.5.5.5")))
+    if !online { ipv4.append(("error", .string("Network is unreachable"))) }
+    return .object([
+      ("ipv4", .object(ipv4)),
+      (
+        "ipv6",
+        .object([
+          ("success", .bool(false)), ("target", .string("2400:3200::1")),
+          ("error", .string("Network is unreachable")),
+        ])
+      ),
+    ])
+  }
+
+  static func hub(_ state: DeviceState) -> JSONValue {
+    let bound = !state.hubURL.isEmpty
+    return .object([
+      (
+        "config",
+        .object([
+          ("enabled", .bool(true)), ("url", .string(state.hubURL)),
+          ("local_fallback_timeout_seconds", .int(120)), ("local_fallback_enabled", .bool(true)),
+        ])
+      ),
+      (
+        "runtime",
+        .object([
+          ("enabled", .bool(true)), ("online", .bool(bound)),
+          ("connection_state", .string(bound ? "connected" : "waiting_for_hub")),
+          ("hub_url", bound ? .string(state.hubURL) : .null),
+          ("hub_instance_id", bound ? .string("hub_main") : .null),
+          ("hub_version", bound ? .string("1.1.10") : .null),
+          ("last_connected_at", .null), ("agent_id", .optional(state.hubAgentID)),
+          ("device_ids", .array(bound ? [.string("dev_" + state.identity.imei)] : [])),
+          ("local_fallback_state", .string("inactive")), ("last_error", .null),
+        ])
+      ),
+    ])
+  }
+}

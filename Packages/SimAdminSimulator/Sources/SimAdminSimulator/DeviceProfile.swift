@@ -1,0 +1,52 @@
+/// How one simulated SimAdmin device looks and behaves when the fleet starts.
+public struct DeviceProfile: Sendable, Hashable {
+  /// Used for the hostname (`nodename`) and to vary the seeded data between devices.
+  public var name: String
+  /// The SimAdmin version reported by `/api/health`; `"1.1.8"` (anything before 1.1.9) has
+  /// no `/api/hub*` routes and answers them with the plain-text 404.
+  public var version: String
+  /// `nil` turns password protection off; a value turns it on (and counts as configured).
+  public var password: String?
+  /// `false` makes the modem-backed routes answer HTTP 200 with an error envelope.
+  public var hasModem: Bool
+  /// Reserved: reports the SIM as an eSIM. SIM mode is the default.
+  public var esimMode: Bool
+  /// How many seeded SMS the device's history starts with.
+  public var smsCount: Int
+  /// Seed of the deterministic data (mixed with ``name``).
+  public var seed: UInt64
+  /// Faults injected into this device's answers.
+  public var faults: [FaultRule]
+  /// Live incoming SMS per minute (0 = none).
+  public var trafficPerMinute: Double
+
+  /// A profile with SimAdmin v1.1.10 defaults: no password, a modem, 40 seeded messages.
+  public init(
+    name: String,
+    version: String = "1.1.10",
+    password: String? = nil,
+    hasModem: Bool = true,
+    esimMode: Bool = false,
+    smsCount: Int = 40,
+    seed: UInt64 = 1,
+    faults: [FaultRule] = [],
+    trafficPerMinute: Double = 0
+  ) {
+    self.name = name
+    self.version = version
+    self.password = password
+    self.hasModem = hasModem
+    self.esimMode = esimMode
+    self.smsCount = smsCount
+    self.seed = seed
+    self.faults = faults
+    self.trafficPerMinute = trafficPerMinute
+  }
+
+  /// Whether this version has the Hub routes (added in SimAdmin 1.1.9).
+  var hasHubRoutes: Bool {
+    let parts = version.split(separator: ".").map { Int($0) ?? 0 }
+    let padded = parts + Array(repeating: 0, count: max(0, 3 - parts.count))
+    return (padded[0], padded[1], padded[2]) >= (1, 1, 9)
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Everything a simulated device remembers; always accessed under its device's lock.
+struct DeviceState {
+  var profile: DeviceProfile
+  let identity: DeviceIdentity
+  let startedAt: Date
+  /// Ascending by (timestamp, id): the newest message is last.
+  var messages: [SimulatedSMS] = []
+  var nextID: Int64 = 1
+  var sentCount = 0
+  /// Session token → expiry.
+  var sessions: [String: Date] = [:]
+  var hubURL: String
+  var hubAgentID: String?
+  var dataActive = true
+  var roamingAllowed = false
+  var airplaneMode = false
+  var requests: [RecordedRequest] = []
+  var generator: SMSGenerator
+  var noise: SplitMix64
+
+  static let sessionLifetime: TimeInterval = 604_800
+  static let historySpan: TimeInterval = 28 * 86_400
+
+  init(profile: DeviceProfile, now: Date) {
+    self.profile = profile
+    identity = DeviceIdentity(seed: profile.seed, name: profile.name)
+    startedAt = now
+    hubURL = identity.hubBound ? identity.hubURL : ""
+    hubAgentID = identity.hubBound ? identity.agentID : nil
+    generator = SMSGenerator(seed: profile.seed, name: profile.name)
+    noise = SplitMix64(seed: profile.seed &+ 0xA015E, name: profile.name)
+    seedHistory(count: profile.smsCount, now: now)
+  }
+
+  // MARK: - Messages
+
+  /// Fills the history with `count` messages spread over the four weeks before `now`.
+  mutating func seedHistory(count: Int, now: Date) {
+    guard count > 0 else { return }
+    messages.reserveCapacity(count)
+    let step = Self.historySpan / Double(count)
+    for index in 0..<count {
+      let age = Self.historySpan - step * Double(index) - generator.rng.double(in: 0...step * 0.9)
+      let draft = generator.history()
+      let date = now.addingTimeInterval(-max(age, 1))
+      append(draft, timestamp: BeijingTime.string(from: date))
+    }
+  }
+
+  /// Stores a message with the next id, keeping the (timestamp, id) order.
+  @discardableResult
+  mutating func append(_ draft: SMSGenerator.Draft, timestamp: String) -> SimulatedSMS {
+    let incoming = draft.direction == "incoming"
+    let message = SimulatedSMS(
+      id: nextID, direction: draft.direction, phoneNumber: draft.phoneNumber,
+      content: draft.content, timestamp: timestamp, status: incoming ? "received" : "sent",
+      pdu: incoming ? generator.fingerprint() : nil)
+    nextID += 1
+    if let last = messages.last, last.timestamp > timestamp {
+      // Older than the newest: binary search for its place (ids only grow, so it goes last
+      // among equal timestamps).
+      var low = 0
+      var high = messages.count
+      while low < high {
+        let middle = (low + high) / 2
+        if messages[middle].timestamp <= timestamp { low = middle + 1 } else { high = middle }
+      }
+      messages.insert(message, at: low)
+    } else {
+      messages.append(message)
+    }
+    return message
+  }
+
+  /// Newest first, filtered by direction, then paged.
+  func page(direction: String?, offset: Int, limit: Int) -> ArraySlice<SimulatedSMS> {
+    if let direction {
+      let filtered = messages.reversed().lazy.filter { $0.direction == direction }
+      return ArraySlice(filtered.dropFirst(offset).prefix(limit))
+    }
+    let end = messages.count - min(offset, messages.count)
+    let start = max(0, end - limit)
+    return ArraySlice(messages[start..<end].reversed())
+  }
+
+  mutating func delete(where predicate: (SimulatedSMS) -> Bool) -> Int {
+    let before = messages.count
+    messages.removeAll(where: predicate)
+    return before - messages.count
+  }
+
+  /// Keeps the newest `keeping` messages, renumbered from 1, like a re-flashed device.
+  mutating func resetDatabase(keeping: Int) {
+    let kept = Array(messages.suffix(max(0, keeping)))
+    messages = kept.enumerated().map { index, message in
+      var copy = message
+      copy.id = Int64(index + 1)
+      return copy
+    }
+    nextID = Int64(messages.count + 1)
+  }
+
+  // MARK: - Sessions
+
+  mutating func createSession(now: Date) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let token = Data(bytes).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+    sessions[token] = now.addingTimeInterval(Self.sessionLifetime)
+    return token
+  }
+
+  mutating func isValidSession(_ token: String?, now: Date) -> Bool {
+    guard let token, let expiry = sessions[token] else { return false }
+    guard expiry > now else {
+      sessions[token] = nil
+      return false
+    }
+    return true
+  }
+}

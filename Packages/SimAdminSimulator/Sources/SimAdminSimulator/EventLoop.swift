@@ -1,0 +1,217 @@
+import Dispatch
+import Essentials
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One thread that waits on many sockets and timers and runs their callbacks.
+///
+/// Everything but ``execute(_:)``, ``run(_:)`` and ``shutdown()`` must be called on the
+/// loop's own thread; that is what makes the unchecked `Sendable` sound.
+final class EventLoop: @unchecked Sendable {
+  typealias Handler = (PollEvent) -> Void
+
+  private let poller: any Poller
+  private var handlers: [Int32: Handler] = [:]
+  private var timers = TimerHeap()
+  private var nextTimerSequence: UInt64 = 0
+  private var running = true
+  private let queue = Locked<(tasks: [@Sendable () -> Void], stopped: Bool)>(([], false))
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let finished = DispatchSemaphore(value: 0)
+
+  init() throws {
+    poller = try PollerFactory.make()
+    var pipeFDs: [Int32] = [0, 0]
+    guard pipe(&pipeFDs) == 0 else {
+      throw SimulatorError.eventLoopFailed(call: "pipe", errno: errno)
+    }
+    wakeRead = pipeFDs[0]
+    wakeWrite = pipeFDs[1]
+    Socket.setNonBlocking(wakeRead)
+    Socket.setNonBlocking(wakeWrite)
+    try poller.add(wakeRead, write: false)
+  }
+
+  /// Starts the loop's thread.
+  func start() {
+    let thread = Thread { [self] in self.loop() }
+    thread.name = "SimAdminSimulator.EventLoop"
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+
+  // MARK: - Cross-thread entry points
+
+  /// Runs `task` on the loop thread soon. Returns false when the loop has stopped.
+  @discardableResult
+  func execute(_ task: @escaping @Sendable () -> Void) -> Bool {
+    let accepted = queue.withLock { state -> Bool in
+      guard !state.stopped else { return false }
+      state.tasks.append(task)
+      return true
+    }
+    if accepted { wake() }
+    return accepted
+  }
+
+  /// Runs `body` on the loop thread and blocks the caller until it is done.
+  /// Returns nil when the loop has stopped.
+  func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T? {
+    let result = Locked<T?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let accepted = execute {
+      result.withLock { $0 = body() }
+      done.signal()
+    }
+    guard accepted else { return nil }
+    done.wait()
+    return result.current
+  }
+
+  /// Stops the loop after running `finalTask` on it; waits until the thread has ended.
+  func shutdown(_ finalTask: @escaping @Sendable () -> Void) {
+    let accepted = execute { [self] in
+      finalTask()
+      running = false
+    }
+    guard accepted else { return }
+    queue.withLock { $0.stopped = true }
+    finished.wait()
+  }
+
+  private func wake() {
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  // MARK: - Loop-thread API
+
+  /// Watches `fd` for reading (and writing when `write`).
+  func register(_ fd: Int32, write: Bool = false, handler: @escaping Handler) throws {
+    try poller.add(fd, write: write)
+    handlers[fd] = handler
+  }
+
+  /// Turns write-readiness notifications on or off.
+  func setWriteInterest(_ fd: Int32, _ write: Bool) {
+    poller.modify(fd, write: write)
+  }
+
+  /// Stops watching `fd` (the caller closes it).
+  func unregister(_ fd: Int32) {
+    guard handlers.removeValue(forKey: fd) != nil else { return }
+    poller.remove(fd)
+  }
+
+  /// Runs `action` on the loop after `seconds`.
+  func schedule(after seconds: Double, _ action: @escaping () -> Void) {
+    let delay = UInt64(max(0, seconds) * 1_000_000_000)
+    nextTimerSequence += 1
+    timers.push(
+      ScheduledTimer(
+        deadline: DispatchTime.now().uptimeNanoseconds + delay, sequence: nextTimerSequence,
+        action: action))
+  }
+
+  // MARK: - The loop
+
+  private func loop() {
+    while running {
+      let timeout: Int32
+      if let next = timers.peek?.deadline {
+        let now = DispatchTime.now().uptimeNanoseconds
+        timeout = next <= now ? 0 : Int32(min((next - now) / 1_000_000 + 1, 1000))
+      } else {
+        timeout = 1000
+      }
+      let events = poller.wait(timeoutMilliseconds: timeout)
+      for event in events {
+        if event.fd == wakeRead {
+          drainWakePipe()
+          continue
+        }
+        handlers[event.fd]?(event)
+      }
+      runTasks()
+      runDueTimers()
+    }
+    runTasks()
+    close(wakeRead)
+    close(wakeWrite)
+    finished.signal()
+  }
+
+  private func drainWakePipe() {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while read(wakeRead, &buffer, buffer.count) > 0 {}
+  }
+
+  private func runTasks() {
+    let tasks = queue.withLock { state -> [@Sendable () -> Void] in
+      defer { state.tasks.removeAll() }
+      return state.tasks
+    }
+    for task in tasks { task() }
+  }
+
+  private func runDueTimers() {
+    let now = DispatchTime.now().uptimeNanoseconds
+    while let first = timers.peek, first.deadline <= now {
+      _ = timers.pop()
+      first.action()
+    }
+  }
+}
+
+/// A timer waiting in the loop.
+struct ScheduledTimer {
+  var deadline: UInt64
+  var sequence: UInt64
+  var action: () -> Void
+
+  func precedes(_ other: ScheduledTimer) -> Bool {
+    (deadline, sequence) < (other.deadline, other.sequence)
+  }
+}
+
+/// A binary min-heap of timers by deadline (then insertion order).
+struct TimerHeap {
+  private var items: [ScheduledTimer] = []
+
+  var peek: ScheduledTimer? { items.first }
+
+  mutating func push(_ timer: ScheduledTimer) {
+    items.append(timer)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard items[child].precedes(items[parent]) else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() -> ScheduledTimer? {
+    guard !items.isEmpty else { return nil }
+    items.swapAt(0, items.count - 1)
+    let top = items.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < items.count, items[left].precedes(items[smallest]) { smallest = left }
+      if right < items.count, items[right].precedes(items[smallest]) { smallest = right }
+      guard smallest != parent else { break }
+      items.swapAt(parent, smallest)
+      parent = smallest
+    }
+    return top
+  }
+}

@@ -1,0 +1,45 @@
+/// A misbehaviour a simulated device can be told to show.
+public enum Fault: Sendable, Hashable {
+  /// Delays the answer by `milliseconds` plus up to `jitter` more (seeded).
+  case latency(milliseconds: Int, jitter: Int = 0)
+  /// Accepts the connection, reads the request, never answers (closed on `stop()`).
+  case hang
+  /// Closes the socket abruptly (`SO_LINGER` 0, so the peer sees a reset) after the request.
+  case reset
+  /// HTTP 500 with a small body.
+  case serverError
+  /// HTTP 200 with `application/json` but a truncated, unparsable body.
+  case malformedJSON
+  /// HTTP 200 JSON body of exactly `bytes` bytes.
+  case oversized(bytes: Int)
+  /// Sends the head at once, then the body at `bytesPerSecond`.
+  case slowBody(bytesPerSecond: Int)
+  /// HTTP 200 `text/html` page, as a captive portal would answer.
+  case wrongContentType
+  /// HTTP 302 to `to` (an absolute origin; the request's path and query are appended when
+  /// `to` has no path of its own).
+  case redirect(to: String)
+  /// The device's port is closed (listener and open connections are closed).
+  case down
+}
+
+/// A fault, optionally limited to the requests whose path starts with `pathPrefix`.
+public struct FaultRule: Sendable, Hashable {
+  /// What goes wrong.
+  public var fault: Fault
+  /// Only paths starting with this prefix are affected; `nil` means every path.
+  /// Ignored for ``Fault/down``, which closes the whole port.
+  public var pathPrefix: String?
+
+  /// A rule for `fault` on every path, or only under `pathPrefix`.
+  public init(_ fault: Fault, pathPrefix: String? = nil) {
+    self.fault = fault
+    self.pathPrefix = pathPrefix
+  }
+
+  /// Whether the rule applies to a request for `path` (without the query).
+  func matches(path: String) -> Bool {
+    guard let pathPrefix else { return true }
+    return path.hasPrefix(pathPrefix)
+  }
+}

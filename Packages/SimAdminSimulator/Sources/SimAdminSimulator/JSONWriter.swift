@@ -1,0 +1,98 @@
+/// A JSON value whose object keys keep their order, written by hand for speed.
+indirect enum JSONValue {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+  /// Bytes already encoded as JSON, inserted verbatim.
+  case raw([UInt8])
+
+  static func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
+  static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+}
+
+/// Appends JSON text to a byte buffer.
+struct JSONWriter {
+  var bytes: [UInt8] = []
+
+  init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+  mutating func write(_ value: JSONValue) {
+    switch value {
+    case .null: append("null")
+    case .bool(let flag): append(flag ? "true" : "false")
+    case .int(let number): append(String(number))
+    case .double(let number):
+      if number.isFinite {
+        append(number == number.rounded() && abs(number) < 1e15 ? "\(number)" : "\(number)")
+      } else {
+        append("null")
+      }
+    case .string(let text): writeString(text)
+    case .array(let items):
+      bytes.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(item)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let fields):
+      bytes.append(UInt8(ascii: "{"))
+      for (index, field) in fields.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        writeString(field.0)
+        bytes.append(UInt8(ascii: ":"))
+        write(field.1)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    case .raw(let encoded): bytes.append(contentsOf: encoded)
+    }
+  }
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Writes a quoted, escaped string; non-ASCII UTF-8 passes through unchanged.
+  mutating func writeString(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+      case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+      case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+      case 0..<0x20:
+        bytes.append(contentsOf: Array("\\u00".utf8))
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0x0F)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes one SMS row in SimAdmin's field order.
+  mutating func writeMessage(_ message: SimulatedSMS) {
+    append("{\"id\":")
+    append(String(message.id))
+    append(",\"direction\":")
+    writeString(message.direction)
+    append(",\"phone_number\":")
+    writeString(message.phoneNumber)
+    append(",\"content\":")
+    writeString(message.content)
+    append(",\"timestamp\":")
+    writeString(message.timestamp)
+    append(",\"status\":")
+    writeString(message.status)
+    append(",\"pdu\":")
+    if let pdu = message.pdu { writeString(pdu) } else { append("null") }
+    bytes.append(UInt8(ascii: "}"))
+  }
+}

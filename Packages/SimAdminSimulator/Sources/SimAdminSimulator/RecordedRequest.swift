@@ -1,0 +1,45 @@
+import Foundation
+
+/// A request a simulated device received, kept so tests can check what a client sent.
+public struct RecordedRequest: Sendable {
+  /// `GET`, `POST`, …
+  public var method: String
+  /// The request target: path plus `?query` when present, still percent-encoded.
+  public var target: String
+  /// Header fields with lower-cased names (repeated fields joined with `, `).
+  public var headers: [String: String]
+  /// The decoded body (chunked bodies are de-chunked).
+  public var body: Data
+
+  /// A recorded request.
+  public init(method: String, target: String, headers: [String: String], body: Data) {
+    self.method = method
+    self.target = target
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The target without its query.
+  var path: String {
+    if let mark = target.firstIndex(of: "?") { return String(target[..<mark]) }
+    return target
+  }
+
+  /// The decoded query parameters (`+` is a space, as serde_urlencoded reads it).
+  var query: [String: String] {
+    guard let mark = target.firstIndex(of: "?") else { return [:] }
+    var result: [String: String] = [:]
+    for pair in target[target.index(after: mark)...].split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = Self.formDecode(parts[0])
+      let value = parts.count > 1 ? Self.formDecode(parts[1]) : ""
+      if result[name] == nil { result[name] = value }
+    }
+    return result
+  }
+
+  static func formDecode(_ text: Substring) -> String {
+    let spaced = text.replacingOccurrences(of: "+", with: " ")
+    return spaced.removingPercentEncoding ?? spaced
+  }
+}

@@ -1,0 +1,84 @@
+/// What the server does with one request once faults are taken into account.
+struct ResponsePlan {
+  enum Action {
+    case respond(HTTPResponse, slowRate: Int?)
+    case hang
+    case reset
+  }
+
+  /// Seconds to wait before acting (latency faults).
+  var delay: Double
+  var action: Action
+
+  /// Applies the device's fault rules to `request`; `answer` computes the normal response.
+  static func make(
+    rules: [FaultRule], request: RecordedRequest, noise: inout SplitMix64,
+    answer: () -> HTTPResponse
+  ) -> ResponsePlan {
+    let path = request.path
+    var delay = 0.0
+    var chosen: Fault?
+    for rule in rules where rule.matches(path: path) {
+      switch rule.fault {
+      case .down: continue
+      case .latency(let milliseconds, let jitter):
+        let extra = jitter > 0 ? noise.int(in: 0...jitter) : 0
+        delay += Double(max(0, milliseconds) + extra) / 1000
+      default:
+        if chosen == nil { chosen = rule.fault }
+      }
+    }
+    guard let chosen else {
+      return ResponsePlan(delay: delay, action: .respond(answer(), slowRate: nil))
+    }
+    switch chosen {
+    case .hang: return ResponsePlan(delay: delay, action: .hang)
+    case .reset: return ResponsePlan(delay: delay, action: .reset)
+    case .slowBody(let rate):
+      return ResponsePlan(delay: delay, action: .respond(answer(), slowRate: max(1, rate)))
+    default:
+      return ResponsePlan(
+        delay: delay, action: .respond(faultResponse(chosen, request), slowRate: nil))
+    }
+  }
+
+  static func faultResponse(_ fault: Fault, _ request: RecordedRequest) -> HTTPResponse {
+    switch fault {
+    case .serverError:
+      return .text("Internal Server Error", status: 500)
+    case .malformedJSON:
+      return HTTPResponse(
+        status: 200, headers: [("content-type", "application/json")],
+        body: Array(#"{"status":"ok","message":"Success","data":{"imei":"86"#.utf8))
+    case .oversized(let bytes):
+      let prefix = Array(#"{"status":"ok","message":"Success","data":{"padding":""#.utf8)
+      let suffix = Array(#""}}"#.utf8)
+      let fill = max(0, bytes - prefix.count - suffix.count)
+      return HTTPResponse(
+        status: 200, headers: [("content-type", "application/json")],
+        body: prefix + [UInt8](repeating: UInt8(ascii: "x"), count: fill) + suffix)
+    case .wrongContentType:
+      return HTTPResponse(
+        status: 200, headers: [("content-type", "text/html; charset=utf-8")],
+        body: Array(
+          "<html><head><title>Portal</title></head><body>Please sign in to the Wi-Fi portal.</body></html>"
+            .utf8))
+    case .redirect(let target):
+      return HTTPResponse(status: 302, headers: [("location", redirectLocation(target, request))])
+    default:
+      return .text("Internal Server Error", status: 500)
+    }
+  }
+
+  /// `target` as is when it names a path; otherwise `target` + the request's path and query.
+  static func redirectLocation(_ target: String, _ request: RecordedRequest) -> String {
+    guard let schemeEnd = target.range(of: "://") else { return target }
+    let afterScheme = target[schemeEnd.upperBound...]
+    if let slash = afterScheme.firstIndex(of: "/"), afterScheme[slash...] != "/" {
+      return target
+    }
+    var origin = target
+    while origin.hasSuffix("/") { origin.removeLast() }
+    return origin + request.target
+  }
+}

@@ -1,0 +1,134 @@
+import Essentials
+import Foundation
+
+/// One simulated SimAdmin device of a running ``SimulatedFleet``: its port, its data, and
+/// knobs a test can turn while it runs. Safe to use from any thread.
+public final class SimulatedDevice: Sendable {
+  /// The device's port on 127.0.0.1 (kept while it is `.down`).
+  public let port: Int
+  let index: Int
+  let server: FleetServer
+  let clock: AppClock
+  let state: Locked<DeviceState>
+
+  init(index: Int, port: Int, profile: DeviceProfile, server: FleetServer, clock: AppClock) {
+    self.index = index
+    self.port = port
+    self.server = server
+    self.clock = clock
+    state = Locked(DeviceState(profile: profile, now: clock.now()))
+  }
+
+  /// The device's current profile (with any knob changes).
+  public var profile: DeviceProfile { state.withLock { $0.profile } }
+
+  /// `http://127.0.0.1:<port>`.
+  public var origin: URL {
+    URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+  }
+
+  // MARK: - Knobs
+
+  /// Replaces the fault rules. A `.down` rule closes the port (and open connections) before
+  /// this returns; removing it reopens the same port.
+  public func setFaults(_ rules: [FaultRule]) {
+    state.withLock { $0.profile.faults = rules }
+    let down = rules.contains { $0.fault == .down }
+    let port = port
+    let index = index
+    _ = server.loop.run { [server] in
+      if down {
+        server.closeListener(index: index)
+      } else {
+        _ = try? server.openListener(index: index, port: port)
+      }
+    }
+  }
+
+  /// Turns password protection on (`password`) or off (`nil`) and wipes every session.
+  public func setPassword(_ password: String?) {
+    state.withLock {
+      $0.profile.password = password
+      $0.sessions.removeAll()
+    }
+  }
+
+  /// Changes the reported version (`"1.1.8"` removes the `/api/hub*` routes).
+  public func setVersion(_ version: String) {
+    state.withLock { $0.profile.version = version }
+  }
+
+  /// Plugs or unplugs the modem.
+  public func setHasModem(_ present: Bool) {
+    state.withLock { $0.profile.hasModem = present }
+  }
+
+  // MARK: - Messages
+
+  /// Stores an incoming message from `from`, stamped `at` (default: the clock's now).
+  @discardableResult
+  public func receiveSMS(from: String, content: String, at: Date? = nil) -> SimulatedSMS {
+    let date = at ?? clock.now()
+    let draft = SMSGenerator.Draft(direction: "incoming", phoneNumber: from, content: content)
+    return state.withLock { $0.append(draft, timestamp: BeijingTime.string(from: date)) }
+  }
+
+  /// Adds one seeded incoming message now (live traffic).
+  func receiveLiveSMS() {
+    let now = clock.now()
+    state.withLock { state in
+      let draft = state.generator.incoming()
+      state.append(draft, timestamp: BeijingTime.string(from: now))
+    }
+  }
+
+  /// Every stored message, newest first (`ORDER BY timestamp DESC, id DESC`).
+  public func messages() -> [SimulatedSMS] {
+    state.withLock { $0.messages.reversed() }
+  }
+
+  /// Deletes the messages with these ids, as the device's own UI would.
+  public func deleteMessages(ids: [Int64]) {
+    let wanted = Set(ids)
+    state.withLock { _ = $0.delete { wanted.contains($0.id) } }
+  }
+
+  /// Keeps the newest `keepingMessages` messages renumbered from 1, and restarts ids after
+  /// them, like a re-flashed device. Sessions are kept.
+  public func resetDatabase(keepingMessages: Int = 0) {
+    state.withLock { $0.resetDatabase(keeping: keepingMessages) }
+  }
+
+  // MARK: - Requests and sessions
+
+  /// Every request received, oldest first.
+  public func requests() -> [RecordedRequest] {
+    state.withLock { $0.requests }
+  }
+
+  /// Forgets the recorded requests.
+  public func clearRequests() {
+    state.withLock { $0.requests.removeAll() }
+  }
+
+  /// Sessions that are still valid.
+  public var activeSessionCount: Int {
+    let now = clock.now()
+    return state.withLock { state in state.sessions.values.count { $0 > now } }
+  }
+
+  // MARK: - Serving
+
+  /// Records `request` and decides the answer, faults included.
+  func plan(for request: RecordedRequest, now: Date) -> ResponsePlan {
+    state.withLock { state in
+      state.requests.append(request)
+      let rules = state.profile.faults
+      var noise = state.noise
+      defer { state.noise = noise }
+      return ResponsePlan.make(rules: rules, request: request, noise: &noise) {
+        DeviceRouter.respond(to: request, state: &state, now: now)
+      }
+    }
+  }
+}

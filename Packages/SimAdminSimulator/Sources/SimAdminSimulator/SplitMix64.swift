@@ -1,0 +1,50 @@
+/// A tiny seeded generator (SplitMix64): the same seed always gives the same data.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  /// A generator for one device: `seed` mixed with an FNV-1a hash of `name`.
+  init(seed: UInt64, name: String) {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    state = seed ^ hash
+  }
+
+  mutating func next() -> UInt64 {
+    state = state &+ 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A random element of a non-empty array.
+  mutating func pick<T>(_ items: [T]) -> T {
+    items[Int(next() % UInt64(items.count))]
+  }
+
+  /// `count` random decimal digits.
+  mutating func digits(_ count: Int) -> String {
+    String((0..<count).map { _ in Character(String(next() % 10)) })
+  }
+
+  /// `count` random lower-case hex digits.
+  mutating func hex(_ count: Int) -> String {
+    let alphabet = Array("0123456789abcdef")
+    return String((0..<count).map { _ in alphabet[Int(next() % 16)] })
+  }
+
+  /// A double in `range`.
+  mutating func double(in range: ClosedRange<Double>) -> Double {
+    Double.random(in: range, using: &self)
+  }
+
+  /// An int in `range`.
+  mutating func int(in range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &self)
+  }
+}
