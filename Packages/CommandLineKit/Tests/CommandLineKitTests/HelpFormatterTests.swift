@@ -201,3 +201,27 @@ import Testing
         == "msa fleet remove <ref> ...")
   }
 }
+
+@Suite struct HiddenOptionTests {
+  @Test func hiddenOptionsParseButStayOutOfHelpAndSuggestions() throws {
+    let root = CommandSpec(
+      "tool", abstract: SampleTree.text("root"),
+      options: [
+        .flag("debug-dump", help: SampleTree.text("opt.json"), hidden: true),
+        .flag("dry-run", help: SampleTree.text("opt.json")),
+      ])
+    let parsed = try CommandParser().parse(["--debug-dump"], root: root, globalOptions: [])
+    #expect(parsed.flag("debug-dump"))
+    let text = HelpFormatter.help(
+      for: [], root: root, globalOptions: [], language: .english, programName: "tool")
+    #expect(!text.contains("debug-dump"))
+    #expect(text.contains("USAGE: tool [--dry-run]"))
+    do {
+      _ = try CommandParser().parse(["--debug-dum"], root: root, globalOptions: [])
+      Issue.record("--debug-dum is unknown")
+    } catch {
+      #expect(error.kind == .unknownOption)
+      #expect(error.suggestion == nil)
+    }
+  }
+}
