@@ -13,9 +13,9 @@ public enum DataDirectory {
   /// `~/Library/Application Support/MultiSimAdmin` on macOS, Application Support in the iOS
   /// sandbox). A relative path is taken from the current directory; `~/` is expanded.
   /// Nothing is created here; see ``prepare(_:)``.
-  public static func resolve(homeFlag: String?, environment: [String: String]) throws(
-    DataDirectoryError
-  ) -> URL {
+  public static func resolve(homeFlag: String?, environment: [String: String])
+    throws(DataDirectoryError) -> URL
+  {
     if let homeFlag {
       let trimmed = homeFlag.trimmingCharacters(in: .whitespaces)
       guard !trimmed.isEmpty else { throw .emptyHomeFlag }

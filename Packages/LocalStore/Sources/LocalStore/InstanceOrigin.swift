@@ -29,7 +29,8 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
     guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
 
     let rest = input[separator.upperBound...]
-    let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
+    let authorityEnd =
+      rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
     let authority = rest[..<authorityEnd]
     var tail = rest[authorityEnd...]
     guard !authority.contains("@") else { throw .hasUserInfo }
@@ -80,7 +81,8 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
 
     var port: Int?
     if let portText {
-      guard !portText.isEmpty, portText.count <= 5, portText.allSatisfy({ $0.isASCII && $0.isNumber }),
+      guard !portText.isEmpty, portText.count <= 5,
+        portText.allSatisfy({ $0.isASCII && $0.isNumber }),
         let number = Int(portText), (1...65535).contains(number)
       else { throw .invalidPort(String(portText)) }
       port = number

@@ -44,7 +44,8 @@ public struct RuntimeLogRepository: Sendable {
   {
     var (whereClause, values) = filter.whereClause(timeColumn: "at")
     let levels = LogLevel.allCases.filter { $0 >= minimumLevel }
-    whereClause += (whereClause.isEmpty ? " WHERE " : " AND ")
+    whereClause +=
+      (whereClause.isEmpty ? " WHERE " : " AND ")
       + "level IN (\(levels.map { _ in "?" }.joined(separator: ", ")))"
     values += levels.map(\.rawValue) as [any SQLiteBindable]
     let limit = filter.limit.map { " LIMIT \(max(0, $0))" } ?? ""

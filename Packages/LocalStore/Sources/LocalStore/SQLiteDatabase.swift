@@ -89,7 +89,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
       var errorMessage: UnsafeMutablePointer<CChar>?
       let code = sqlite3_exec(connection, sql, nil, nil, &errorMessage)
       if code != SQLITE_OK {
-        let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+        let message =
+          errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
         sqlite3_free(errorMessage)
         throw SQLiteError(
           code: code & 0xff, extendedCode: sqlite3_extended_errcode(connection), message: message,
@@ -173,7 +174,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// is rethrown). Savepoints nest. `name` must be letters, digits and `_`.
   @discardableResult
   public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
-    guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+    guard !name.isEmpty,
+      name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
     else {
       throw SQLiteError(code: SQLiteError.misuseCode, message: "invalid savepoint name \(name)")
     }
@@ -352,10 +354,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
     case SQLITE_TEXT:
       guard let pointer = sqlite3_column_text(statement, index) else { return .text("") }
       let count = Int(sqlite3_column_bytes(statement, index))
-      return .text(String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
+      return .text(
+        String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
     case SQLITE_BLOB:
       let count = Int(sqlite3_column_bytes(statement, index))
-      guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return .blob(Data()) }
+      guard count > 0, let pointer = sqlite3_column_blob(statement, index) else {
+        return .blob(Data())
+      }
       return .blob(Data(bytes: pointer, count: count))
     default:
       return .null

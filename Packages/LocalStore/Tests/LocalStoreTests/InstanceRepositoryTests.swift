@@ -48,7 +48,9 @@ import Testing
     #expect(throws: RegistryError.invalidName(reason: .tooLong(count: 201))) {
       try repository.add(name: String(repeating: "名", count: 201), origin: origin("http://h"))
     }
-    #expect(try repository.add(name: String(repeating: "名", count: 200), origin: origin("http://h")).name.count == 200)
+    #expect(
+      try repository.add(name: String(repeating: "名", count: 200), origin: origin("http://h")).name
+        .count == 200)
     #expect(try repository.list().count == 1)
   }
 
@@ -84,7 +86,8 @@ import Testing
   }
 
   @Test func tagsAreNormalizedSortedAndCounted() throws {
-    #expect(InstanceTags.normalize([" Shop  Floor", "lab", "LAB", "", "  "]) == ["lab", "shop-floor"])
+    #expect(
+      InstanceTags.normalize([" Shop  Floor", "lab", "LAB", "", "  "]) == ["lab", "shop-floor"])
     let a = try repository.add(
       name: "a", origin: origin("http://a"), tags: ["Zeta", "alpha beta", "zeta"])
     #expect(a.tags == ["alpha-beta", "zeta"])
@@ -133,7 +136,8 @@ import Testing
   @Test func searchMatchesNameOriginAndID() throws {
     let router = try repository.add(name: "Warehouse Router", origin: origin("http://10.9.8.7"))
     _ = try repository.add(name: "Dongle", origin: origin("http://172.16.0.5:3000"))
-    #expect(try repository.list(filter: InstanceFilter(search: "warehouse")).map(\.id) == [router.id])
+    #expect(
+      try repository.list(filter: InstanceFilter(search: "warehouse")).map(\.id) == [router.id])
     #expect(try repository.list(filter: InstanceFilter(search: "172.16")).map(\.name) == ["Dongle"])
     #expect(
       try repository.list(filter: InstanceFilter(search: String(router.id.prefix(6)))).map(\.id)
@@ -143,7 +147,8 @@ import Testing
   @Test func referencesResolveByNameOrUniquePrefix() throws {
     var made: [Instance] = []
     for index in 0..<40 {
-      made.append(try repository.add(name: "node \(index)", origin: origin("http://10.0.1.\(index)")))
+      made.append(
+        try repository.add(name: "node \(index)", origin: origin("http://10.0.1.\(index)")))
     }
     let target = made[7]
     #expect(try repository.resolve(reference: "NODE 7") == target)
