@@ -1,0 +1,88 @@
+/// How a span of text is drawn when colour is on.
+struct SpanStyle: Equatable, Sendable {
+  var token: String?
+  var bold = false
+  var italic = false
+  var reverse = false
+
+  static let plain = SpanStyle()
+  static func tone(_ token: String, bold: Bool = false) -> SpanStyle {
+    SpanStyle(token: token, bold: bold)
+  }
+}
+
+/// A run of text with one style.
+struct Span: Equatable, Sendable {
+  var text: String
+  var style: SpanStyle
+
+  init(_ text: String, _ style: SpanStyle = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// One output line as styled spans; measured without styles.
+struct StyledLine: Equatable, Sendable {
+  var spans: [Span]
+
+  init(_ spans: [Span] = []) {
+    self.spans = spans
+  }
+
+  init(_ text: String, _ style: SpanStyle = .plain) {
+    self.spans = text.isEmpty ? [] : [Span(text, style)]
+  }
+
+  static let blank = StyledLine()
+
+  var plain: String { spans.map(\.text).joined() }
+  var width: Int { DisplayWidth.of(plain) }
+  var isBlank: Bool { plain.allSatisfy { $0 == " " } }
+
+  /// This line after `prefix` spans.
+  func prefixed(_ prefix: [Span]) -> StyledLine {
+    isBlank ? self : StyledLine(prefix + spans)
+  }
+
+  /// Appends `text` in `style`.
+  mutating func append(_ text: String, _ style: SpanStyle = .plain) {
+    if !text.isEmpty { spans.append(Span(text, style)) }
+  }
+
+  /// The line with trailing spaces removed.
+  func trimmed() -> StyledLine {
+    var spans = self.spans
+    while let last = spans.last {
+      var text = last.text
+      while text.last == " " { text.removeLast() }
+      if text.isEmpty {
+        spans.removeLast()
+      } else {
+        spans[spans.count - 1].text = text
+        break
+      }
+    }
+    return StyledLine(spans)
+  }
+
+  /// The line cut to `width` columns, ending in "…" if anything was cut.
+  func truncated(to width: Int) -> StyledLine {
+    guard self.width > width else { return self }
+    var result: [Span] = []
+    var used = 0
+    let budget = max(0, width - 1)
+    for span in spans {
+      let room = budget - used
+      if room <= 0 { break }
+      let piece = DisplayWidth.prefix(Array(span.text), room)
+      if !piece.isEmpty { result.append(Span(piece, span.style)) }
+      used += DisplayWidth.of(piece)
+      if piece.count < span.text.count { break }
+    }
+    if width >= 1 {
+      result.append(Span(String(DisplayWidth.ellipsis), result.last?.style ?? .plain))
+    }
+    return StyledLine(result)
+  }
+}

@@ -1,0 +1,102 @@
+/// Rows and columns that shrink to the width: low-priority columns go first.
+public struct Table: Codable, Sendable, Equatable {
+  /// The columns, left to right.
+  public var columns: [TableColumn]
+  /// The rows; each has one cell per column.
+  public var rows: [TableRow]
+  /// The row the cursor is on.
+  public var selectedID: String?
+  /// Rows chosen for a batch action.
+  public var markedIDs: [String]
+
+  /// A table.
+  public init(
+    columns: [TableColumn], rows: [TableRow], selectedID: String? = nil, markedIDs: [String] = []
+  ) {
+    self.columns = columns
+    self.rows = rows
+    self.selectedID = selectedID
+    self.markedIDs = markedIDs
+  }
+}
+
+/// Where a cell's text sits.
+public enum TableAlignment: String, Codable, Sendable, CaseIterable {
+  /// Left in left-to-right text.
+  case leading
+  /// Right; for numbers.
+  case trailing
+}
+
+/// Which part of a too-long text an ellipsis replaces.
+public enum Truncation: String, Codable, Sendable, CaseIterable {
+  /// Keep the start: `Shenzhen Offi…`.
+  case tail
+  /// Keep both ends: `http://10.0…:3000`; for addresses and ids.
+  case middle
+}
+
+/// A table column and its sizing rules.
+public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
+  /// Stable id.
+  public var id: String
+  /// The header text.
+  public var title: String
+  /// The column is never narrower than this (columns are dropped instead).
+  public var minWidth: Int
+  /// The column never grows past this; unbounded when `nil`.
+  public var maxWidth: Int?
+  /// Lower priorities are dropped first when the width is short.
+  public var priority: Int
+  /// Where the text sits.
+  public var alignment: TableAlignment
+  /// How a too-long cell is shortened.
+  public var truncation: Truncation
+
+  /// A column.
+  public init(
+    id: String, title: String, minWidth: Int = 4, maxWidth: Int? = nil, priority: Int = 0,
+    alignment: TableAlignment = .leading, truncation: Truncation = .tail
+  ) {
+    self.id = id
+    self.title = title
+    self.minWidth = minWidth
+    self.maxWidth = maxWidth
+    self.priority = priority
+    self.alignment = alignment
+    self.truncation = truncation
+  }
+}
+
+/// A table row with a stable id.
+public struct TableRow: Codable, Sendable, Equatable, Identifiable {
+  /// Stable across refreshes.
+  public var id: String
+  /// One cell per column, in column order.
+  public var cells: [TableCell]
+
+  /// A row.
+  public init(id: String, cells: [TableCell]) {
+    self.id = id
+    self.cells = cells
+  }
+}
+
+/// One table cell.
+public struct TableCell: Codable, Sendable, Equatable, ExpressibleByStringLiteral {
+  /// The text.
+  public var text: String
+  /// Its colour; ordinary text when `nil`.
+  public var tone: Tone?
+
+  /// A cell.
+  public init(_ text: String, tone: Tone? = nil) {
+    self.text = text
+    self.tone = tone
+  }
+
+  /// A plain cell from a literal.
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+}
