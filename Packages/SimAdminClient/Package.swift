@@ -8,7 +8,8 @@ let package = Package(
     .library(name: "SimAdminClient", targets: ["SimAdminClient"])
   ],
   dependencies: [
-    .package(path: "../Essentials")
+    .package(path: "../Essentials"),
+    .package(path: "../SimAdminSimulator"),
   ],
   targets: [
     .target(
@@ -22,6 +23,7 @@ let package = Package(
         "SimAdminClient",
         .product(name: "Essentials", package: "Essentials"),
         .product(name: "EssentialsTesting", package: "Essentials"),
+        .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),
       ]
     ),
   ],

@@ -19,6 +19,7 @@ public actor SimAdminSession {
   private let logger: Logger
   private let clock: AppClock
   private var cookie: String?
+  private var reloginTask: Task<Result<Void, SimAdminError>, Never>?
 
   /// A session for one instance.
   ///
@@ -108,19 +109,42 @@ public actor SimAdminSession {
   private func performWithRelogin<T: Decodable & Sendable>(_ route: SimAdminRoute, as: T.Type)
     async throws(SimAdminError) -> T
   {
+    let sentCookie = cookie
     let first = try await exchange(route)
     guard first.status == 401, !route.isPublic else {
       return try decode(first, route: route, as: T.self)
     }
-    cookie = nil
-    guard let password = credentials(), !password.isEmpty else { throw .loginRequired }
-    try await performLogin(password: password)
+    try await relogin(replacing: sentCookie)
     let second = try await exchange(route)
     if second.status == 401 {
       cookie = nil
       throw .loginRequired
     }
     return try decode(second, route: route, as: T.self)
+  }
+
+  /// Logs in again after a 401 that was answered to `stale`, unless another request already
+  /// did (then its new cookie is used); concurrent 401s share one login.
+  private func relogin(replacing stale: String?) async throws(SimAdminError) {
+    if let cookie, cookie != stale { return }
+    if let running = reloginTask {
+      try await running.value.get()
+      return
+    }
+    cookie = nil
+    guard let password = credentials(), !password.isEmpty else { throw .loginRequired }
+    let task = Task { () -> Result<Void, SimAdminError> in
+      do throws(SimAdminError) {
+        try await self.performLogin(password: password)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    reloginTask = task
+    let result = await task.value
+    reloginTask = nil
+    try result.get()
   }
 
   private func performLogin(password: String) async throws(SimAdminError) {
