@@ -26,7 +26,7 @@ public enum FaultSpec {
       guard (1...max(deviceCount, 1)).contains(index), deviceCount > 0 else {
         throw FaultSpecError.indexOutOfRange(item: item, index: index, deviceCount: deviceCount)
       }
-      var faultText = String(item[item.index(after: equals)...])
+      var faultText = item[item.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       var prefix: String?
       if let at = faultText.lastIndex(of: "@") {
         let candidate = String(faultText[faultText.index(after: at)...])

@@ -1,0 +1,59 @@
+import Essentials
+import Testing
+
+@testable import SimAdminSimulator
+
+@Suite("FaultSpec parsing")
+struct FaultSpecTests {
+  @Test func parsesTheDocumentedExample() throws {
+    let rules = try FaultSpec.parse("3=hang,5=latency:200,7=down,2=hang@/api/stats", deviceCount: 8)
+    #expect(rules[3] == [FaultRule(.hang)])
+    #expect(rules[5] == [FaultRule(.latency(milliseconds: 200))])
+    #expect(rules[7] == [FaultRule(.down)])
+    #expect(rules[2] == [FaultRule(.hang, pathPrefix: "/api/stats")])
+    #expect(rules[1] == nil)
+  }
+
+  @Test func parsesEveryFaultKind() throws {
+    let spec =
+      "1=latency:100:50,1=reset,2=500,2=malformed,3=oversized:9000,3=slow:100,4=html,"
+      + "4=redirect:http://127.0.0.1:9@/api/sms, 5 = down"
+    let rules = try FaultSpec.parse(spec, deviceCount: 5)
+    #expect(rules[1] == [FaultRule(.latency(milliseconds: 100, jitter: 50)), FaultRule(.reset)])
+    #expect(rules[2] == [FaultRule(.serverError), FaultRule(.malformedJSON)])
+    #expect(
+      rules[3] == [FaultRule(.oversized(bytes: 9000)), FaultRule(.slowBody(bytesPerSecond: 100))])
+    #expect(
+      rules[4] == [
+        FaultRule(.wrongContentType),
+        FaultRule(.redirect(to: "http://127.0.0.1:9"), pathPrefix: "/api/sms"),
+      ])
+    #expect(rules[5] == [FaultRule(.down)])
+    #expect(try FaultSpec.parse("  ", deviceCount: 3).isEmpty)
+  }
+
+  @Test(arguments: [
+    ("1=hang,,2=reset", FaultSpecError.emptyItem(spec: "1=hang,,2=reset")),
+    ("hang", .missingEquals(item: "hang")),
+    ("x=hang", .badIndex(item: "x=hang", index: "x")),
+    ("9=hang", .indexOutOfRange(item: "9=hang", index: 9, deviceCount: 3)),
+    ("0=hang", .indexOutOfRange(item: "0=hang", index: 0, deviceCount: 3)),
+    ("1=explode", .unknownFault(item: "1=explode", fault: "explode")),
+    ("1=latency", .missingArgument(item: "1=latency", fault: "latency")),
+    ("1=latency:-5", .badArgument(item: "1=latency:-5", argument: "-5")),
+    ("1=oversized:lots", .badArgument(item: "1=oversized:lots", argument: "lots")),
+    ("1=hang:3", .unexpectedArgument(item: "1=hang:3", fault: "hang")),
+    ("1=hang@api", .badPathPrefix(item: "1=hang@api", prefix: "api")),
+    ("1=redirect:ftp://x", .badArgument(item: "1=redirect:ftp://x", argument: "ftp://x")),
+  ])
+  func errorsNameTheBadPart(spec: String, expected: FaultSpecError) {
+    #expect(throws: expected) { try FaultSpec.parse(spec, deviceCount: 3) }
+  }
+
+  @Test func errorMessagesExistInBothLanguages() {
+    let error = FaultSpecError.unknownFault(item: "1=explode", fault: "explode")
+    #expect(error.description.contains("explode"))
+    #expect(error.localizedMessage(.simplifiedChinese).contains("未知故障"))
+    #expect(error.localizedMessage(.simplifiedChinese).contains("explode"))
+  }
+}

@@ -1,0 +1,121 @@
+import Essentials
+import Foundation
+import Testing
+
+@testable import SimAdminSimulator
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite("Fault injection")
+struct FaultTests {
+  func fleet(_ faults: [FaultRule]) async throws -> SimulatedFleet {
+    try await SimulatedFleet.start([DeviceProfile(name: "faulty", smsCount: 10, faults: faults)])
+  }
+
+  @Test func hangTimesOutAtTheClientTimeoutAndIsClosedOnStop() async throws {
+    let fleet = try await fleet([FaultRule(.hang)])
+    let device = fleet.devices[0]
+    let started = ContinuousClock.now
+    await #expect(throws: URLError.self) {
+      _ = try await TestHTTP.request(
+        device.origin, "GET", "/api/health", session: TestHTTP.session(timeout: 1))
+    }
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(device.requests().map(\.target).contains("/api/health"))
+    let raw = try TestHTTP.RawConnection(port: device.port, timeoutSeconds: 5)
+    raw.send("GET /api/device HTTP/1.1\r\nHost: x\r\n\r\n")
+    try await Task.sleep(for: .milliseconds(100))
+    await fleet.stop()
+    #expect(raw.readError() != EAGAIN)
+    #expect(!TestHTTP.isListening(device.port))
+  }
+
+  @Test func resetClosesAbruptly() async throws {
+    let fleet = try await fleet([FaultRule(.reset)])
+    let raw = try TestHTTP.RawConnection(port: fleet.devices[0].port)
+    raw.send("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(raw.readError() == ECONNRESET)
+    await fleet.stop()
+  }
+
+  @Test func serverErrorMalformedOversizedWrongType() async throws {
+    let fleet = try await fleet([
+      FaultRule(.serverError, pathPrefix: "/api/stats"),
+      FaultRule(.malformedJSON, pathPrefix: "/api/device"),
+      FaultRule(.oversized(bytes: 300_000), pathPrefix: "/api/sim"),
+      FaultRule(.wrongContentType, pathPrefix: "/api/network"),
+    ])
+    let origin = fleet.devices[0].origin
+    let health = try await TestHTTP.request(origin, "GET", "/api/health")
+    #expect(health.status == 200)
+    #expect(try health.json()["status"] as? String == "ok")
+    #expect(try await TestHTTP.request(origin, "GET", "/api/stats").status == 500)
+    #expect(try await TestHTTP.request(origin, "GET", "/api/stats/cpu").status == 500)
+    let malformed = try await TestHTTP.request(origin, "GET", "/api/device")
+    #expect(malformed.status == 200)
+    #expect(malformed.headers["content-type"] == "application/json")
+    #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: malformed.body) }
+    let big = try await TestHTTP.request(origin, "GET", "/api/sim")
+    #expect(big.body.count == 300_000)
+    #expect(try big.json()["status"] as? String == "ok")
+    let html = try await TestHTTP.request(origin, "GET", "/api/network")
+    #expect(html.status == 200)
+    #expect(html.headers["content-type"]?.hasPrefix("text/html") == true)
+    #expect(html.text.hasPrefix("<html>"))
+    await fleet.stop()
+  }
+
+  @Test func redirectPointsToAnotherOrigin() async throws {
+    let fleet = try await fleet([FaultRule(.redirect(to: "http://127.0.0.1:9"))])
+    let response = try await TestHTTP.request(
+      fleet.devices[0].origin, "GET", "/api/sms/list?limit=5")
+    #expect(response.status == 302)
+    #expect(response.headers["location"] == "http://127.0.0.1:9/api/sms/list?limit=5")
+    await fleet.stop()
+  }
+
+  @Test func latencyDelaysAndSlowBodyTrickles() async throws {
+    let fleet = try await fleet([
+      FaultRule(.latency(milliseconds: 300), pathPrefix: "/api/health"),
+      FaultRule(.slowBody(bytesPerSecond: 4000), pathPrefix: "/api/sms"),
+    ])
+    let origin = fleet.devices[0].origin
+    var started = ContinuousClock.now
+    #expect(try await TestHTTP.request(origin, "GET", "/api/health").status == 200)
+    #expect(ContinuousClock.now - started >= .milliseconds(290))
+    let expected = try await TestHTTP.request(origin, "GET", "/api/device").body.count
+    #expect(expected > 0)
+    started = ContinuousClock.now
+    let slow = try await TestHTTP.request(origin, "GET", "/api/sms/list?limit=10")
+    let elapsed = ContinuousClock.now - started
+    #expect((try slow.data()["messages"] as? [Any])?.count == 10)
+    let seconds = Double(slow.body.count) / 4000
+    #expect(elapsed >= .milliseconds(Int(seconds * 1000 * 0.7)))
+    await fleet.stop()
+  }
+
+  @Test func downClosesThePortAndComesBack() async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(name: "up"), DeviceProfile(name: "down", faults: [FaultRule(.down)]),
+    ])
+    let down = fleet.devices[1]
+    #expect(!TestHTTP.isListening(down.port))
+    #expect(TestHTTP.isListening(fleet.devices[0].port))
+    down.setFaults([])
+    #expect(try await TestHTTP.request(down.origin, "GET", "/api/health").status == 200)
+    let kept = try TestHTTP.RawConnection(port: down.port)
+    down.setFaults([FaultRule(.down)])
+    #expect(!TestHTTP.isListening(down.port))
+    #expect(kept.readEOF())
+    down.setFaults([FaultRule(.latency(milliseconds: 1))])
+    #expect(try await TestHTTP.request(down.origin, "GET", "/api/health").status == 200)
+    await fleet.stop()
+  }
+}
