@@ -13,7 +13,8 @@ enum Composition {
     Services()
       .registering(registry)
       .registering(Store.self) { _ in
-        try Store.open(directory: dataDirectory, modules: CompiledFeatures.schemaModules, clock: clock)
+        try Store.open(
+          directory: dataDirectory, modules: CompiledFeatures.schemaModules, clock: clock)
       }
   }
 

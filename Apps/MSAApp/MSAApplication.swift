@@ -57,7 +57,7 @@ public struct MSAApplication: Sendable {
       context.writeOutput(
         HelpFormatter.help(
           for: parsed.path, root: commandTree, globalOptions: GlobalOptions.specs,
-          language: language, programName: Self.programName))
+          language: language, programName: Self.programName) + "\n")
       return ExitCode.success.rawValue
     }
 
@@ -90,7 +90,8 @@ public struct MSAApplication: Sendable {
     var handlers: [any LogHandler] = [Composition.storeLogHandler(services)]
     if output.verbose { handlers.append(StandardErrorLogHandler()) }
     let logger = Logger(
-      label: "msa", handler: MultiplexLogHandler(handlers), logLevel: output.verbose ? .debug : .info,
+      label: "msa", handler: MultiplexLogHandler(handlers),
+      logLevel: output.verbose ? .debug : .info,
       clock: context.clock)
     return AppEnvironment(
       clock: context.clock, language: language, output: output, logger: logger,
@@ -148,7 +149,9 @@ public struct MSAApplication: Sendable {
   /// The language to report a parse error in, before the command line is understood.
   static func languageHint(_ arguments: [String], _ environment: [String: String]) -> AppLanguage {
     for (index, argument) in arguments.enumerated() {
-      if argument.hasPrefix("--lang="), let language = AppLanguage(flag: String(argument.dropFirst(7))) {
+      if argument.hasPrefix("--lang="),
+        let language = AppLanguage(flag: String(argument.dropFirst(7)))
+      {
         return language
       }
       if argument == "--lang", index + 1 < arguments.count,

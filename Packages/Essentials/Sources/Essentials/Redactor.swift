@@ -10,7 +10,9 @@ public enum Redactor {
   /// What replaces a credential.
   public static let mask = "‹redacted›"
 
-  static let credentialKeys = ["password", "passwd", "cookie", "authorization", "token", "session", "secret"]
+  static let credentialKeys = [
+    "password", "passwd", "cookie", "authorization", "token", "session", "secret",
+  ]
   static let bodyKeys = ["body", "content", "text", "sms"]
 
   /// Whether values under `key` are credentials.
@@ -47,7 +49,7 @@ public enum Redactor {
     return result
   }
 
-  nonisolated(unsafe) static let textPatterns: [NSRegularExpression] = [
+  static let textPatterns: [NSRegularExpression] = [
     #"(?i)(simadmin_session=)[^;\s"]+"#,
     #"(?i)((?:set-)?cookie:\s*)[^\r\n"]+"#,
     #"(?i)(authorization:\s*)[^\r\n"]+"#,

@@ -130,7 +130,8 @@ public struct FeatureRegistry: Sendable {
       for name in [sub.name] + sub.declaration.aliases { seen[name, default: 0] += 1 }
     }
     let here = seen.filter { $0.value > 1 }.keys.sorted().map {
-      RegistryConflict.duplicateCommand(name: (path + [$0]).joined(separator: " "), modules: [module])
+      RegistryConflict.duplicateCommand(
+        name: (path + [$0]).joined(separator: " "), modules: [module])
     }
     return here
       + command.subcommands.flatMap {
@@ -173,6 +174,11 @@ public enum RegistryConflict: Sendable, Equatable, CustomStringConvertible {
 public struct RegistryConflicts: Error, Sendable, Equatable, CustomStringConvertible {
   /// The conflicts, sorted.
   public let conflicts: [RegistryConflict]
+
+  /// A set of conflicts.
+  public init(conflicts: [RegistryConflict]) {
+    self.conflicts = conflicts
+  }
 
   public var description: String {
     (["The feature registry has \(conflicts.count) conflict(s):"]

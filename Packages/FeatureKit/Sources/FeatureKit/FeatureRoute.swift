@@ -32,6 +32,8 @@ public struct FeatureRoute: Sendable {
   public let pattern: RoutePattern
   /// The screen's title.
   public let title: LocalizedString
+  /// The keys the full-screen console offers here.
+  public let actions: [RouteAction]
   private let loadState: @Sendable (RouteRequest) async throws -> any Sendable
   private let present: @Sendable (any Sendable, RouteRequest) -> ViewNode
 
@@ -39,11 +41,13 @@ public struct FeatureRoute: Sendable {
   public init<State: Sendable>(
     _ pattern: String,
     title: LocalizedString,
+    actions: [RouteAction] = [],
     load: @escaping @Sendable (RouteRequest) async throws -> State,
     view: @escaping @Sendable (State, RouteRequest) -> ViewNode
   ) {
     self.pattern = RoutePattern(pattern)
     self.title = title
+    self.actions = actions
     self.loadState = { try await load($0) }
     self.present = { state, request in
       guard let state = state as? State else {

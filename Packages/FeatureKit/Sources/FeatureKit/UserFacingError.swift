@@ -1,25 +1,15 @@
 import CommandLineKit
 import Essentials
 
-/// An error that knows how to explain itself to a person, in either language.
-public protocol UserFacingError: Error, Sendable {
-  /// What went wrong and how to fix it.
-  func message(_ language: AppLanguage) -> String
-  /// The exit status in command mode: 1 for failures, 64 for usage errors.
-  var exitCode: ExitCode { get }
+extension UsageError: LocalizedFailure {
+  /// The parser's message in `language`.
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    message(language)
+  }
 }
 
-extension UserFacingError {
-  /// Failures exit with status 1 unless they say otherwise.
-  public var exitCode: ExitCode { .failure }
-}
-
-extension UsageError: UserFacingError {
-  public var exitCode: ExitCode { .usage }
-}
-
-/// A failure a command reports in its own words.
-public struct CommandFailure: UserFacingError {
+/// A failure a command reports in its own words, with its exit status.
+public struct CommandFailure: LocalizedFailure {
   /// The explanation.
   public let text: LocalizedString
   /// The exit status.
@@ -31,23 +21,28 @@ public struct CommandFailure: UserFacingError {
     self.exitCode = exitCode
   }
 
-  public func message(_ language: AppLanguage) -> String {
+  public func localizedMessage(_ language: AppLanguage) -> String {
     text.resolve(language)
   }
 }
 
-/// Turns any error into the sentence a person reads.
+/// Turns any error into the sentence a person reads and the exit status a script sees.
 public enum UserFacingMessage {
-  /// The localized message of a ``UserFacingError``, else the error's description.
+  /// The localized message of a ``LocalizedFailure``, else the error's description with
+  /// anything secret-looking masked.
   public static func of(_ error: any Error, _ language: AppLanguage) -> String {
-    if let error = error as? any UserFacingError {
-      return error.message(language)
+    if let error = error as? any LocalizedFailure {
+      return error.localizedMessage(language)
     }
     return Redactor.redact(text: String(describing: error))
   }
 
-  /// The exit status for `error`.
+  /// 64 for usage errors, a ``CommandFailure``'s own status, else 1.
   public static func exitCode(of error: any Error) -> ExitCode {
-    (error as? any UserFacingError)?.exitCode ?? .failure
+    switch error {
+    case is UsageError: .usage
+    case let failure as CommandFailure: failure.exitCode
+    default: .failure
+    }
   }
 }

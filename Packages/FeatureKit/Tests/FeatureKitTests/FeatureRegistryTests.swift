@@ -39,7 +39,9 @@ func module(
       builtIns: builtIns,
       modules: [
         module("messages", routes: [route("messages")], commands: [command("messages")], order: 20),
-        module("fleet", routes: [route("fleet"), route("fleet/:ref")], commands: [command("fleet")], order: 10),
+        module(
+          "fleet", routes: [route("fleet"), route("fleet/:ref")], commands: [command("fleet")],
+          order: 10),
       ])
     #expect(registry.modules.map(\.id) == ["fleet", "messages"])
     #expect(registry.routes.count == 4)
@@ -50,7 +52,8 @@ func module(
       try FeatureRegistry(
         builtIns: builtIns,
         modules: [
-          module("fleet", routes: [route("fleet/:id")], commands: [command("fleet", aliases: ["f"])]),
+          module(
+            "fleet", routes: [route("fleet/:id")], commands: [command("fleet", aliases: ["f"])]),
           module("fleet", routes: [route("fleet/:ref")], commands: [command("f")]),
           module("rogue", routes: [route("about")], commands: [command("routes")]),
           module(
@@ -61,29 +64,39 @@ func module(
       guard let conflicts = error as? RegistryConflicts else { return false }
       return conflicts.conflicts.count == 6
         && conflicts.conflicts.contains(.duplicateModuleID("fleet"))
-        && conflicts.conflicts.contains(.duplicateRoute(pattern: "fleet/:id", modules: ["fleet", "fleet"]))
+        && conflicts.conflicts.contains(
+          .duplicateRoute(pattern: "fleet/:id", modules: ["fleet", "fleet"]))
         && conflicts.conflicts.contains(.duplicateCommand(name: "f", modules: ["fleet", "fleet"]))
         && conflicts.conflicts.contains(.builtInClash(kind: .route, name: "about", module: "rogue"))
-        && conflicts.conflicts.contains(.builtInClash(kind: .command, name: "routes", module: "rogue"))
+        && conflicts.conflicts.contains(
+          .builtInClash(kind: .command, name: "routes", module: "rogue"))
         && conflicts.conflicts.contains(.duplicateCommand(name: "outbox list", modules: ["nested"]))
         && conflicts.description.hasPrefix("The feature registry has 6 conflict(s):")
     }
   }
 
   @Test func nestedDuplicateSubcommandIsAConflict() {
-    #expect(throws: RegistryConflicts(conflicts: [
-      .duplicateCommand(name: "outbox list", modules: ["nested"])
-    ])) {
+    #expect(
+      throws: RegistryConflicts(conflicts: [
+        .duplicateCommand(name: "outbox list", modules: ["nested"])
+      ])
+    ) {
       try FeatureRegistry(
         builtIns: builtIns,
-        modules: [module("nested", commands: [command("outbox", subcommands: [command("list"), command("list")])])])
+        modules: [
+          module(
+            "nested",
+            commands: [command("outbox", subcommands: [command("list"), command("list")])])
+        ])
     }
   }
 
   @Test func literalRoutesWinOverParameters() async throws {
     let registry = try FeatureRegistry(
       builtIns: builtIns,
-      modules: [module("fleet", routes: [route("fleet/:ref", "detail"), route("fleet/new", "form")])])
+      modules: [
+        module("fleet", routes: [route("fleet/:ref", "detail"), route("fleet/new", "form")])
+      ])
     let match = try #require(registry.route(for: "fleet/new"))
     #expect(match.parameters.isEmpty)
     let detail = try #require(registry.route(for: "/fleet/n%201/"))
@@ -107,8 +120,8 @@ func module(
   }
 
   @Test func failedLoadBecomesAnErrorStateWithRetry() async {
-    struct Broken: UserFacingError {
-      func message(_ language: AppLanguage) -> String { "device said no" }
+    struct Broken: LocalizedFailure {
+      func localizedMessage(_ language: AppLanguage) -> String { "device said no" }
     }
     let failing = FeatureRoute(
       "broken", title: label, load: { _ -> String in throw Broken() },
@@ -136,7 +149,9 @@ func module(
         counter.made.withLock { $0 += 1 }
         return counter
       }
-      .registering(String.self) { services in "uses \(try services.resolve(Counter.self).made.current)" }
+      .registering(String.self) { services in
+        "uses \(try services.resolve(Counter.self).made.current)"
+      }
     #expect(counter.made.current == 0)
     #expect(try services.resolve(String.self) == "uses 1")
     _ = try services.resolve(Counter.self)
@@ -162,5 +177,17 @@ func module(
 
   @Test func buildsPathsWithEncodedParameters() {
     #expect(RoutePattern("messages/:peer").path(["peer": "+86 138/1"]) == "messages/+86%20138%2F1")
+  }
+}
+
+@Suite struct RouteActionTests {
+  @Test func expandsSelectionAndParameters() {
+    let action = RouteAction(
+      key: "d", title: label,
+      arguments: ["messages", "delete", "--from", "{param:ref}", "{selection}"],
+      confirmation: label, needsSelection: true)
+    #expect(
+      action.expandedArguments(selection: ["7", "9"], parameters: ["ref": "n1"])
+        == ["messages", "delete", "--from", "n1", "7", "9"])
   }
 }

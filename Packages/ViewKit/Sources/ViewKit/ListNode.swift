@@ -27,16 +27,19 @@ public struct ListItem: Codable, Sendable, Equatable, Identifiable {
   public var badges: [Badge]
   /// Right-aligned text (a time, a count).
   public var trailing: String?
+  /// The route that Enter opens for this item (e.g. `messages/10086`), if any.
+  public var link: String?
 
   /// A list item.
   public init(
     id: String, title: String, subtitle: String? = nil, badges: [Badge] = [],
-    trailing: String? = nil
+    trailing: String? = nil, link: String? = nil
   ) {
     self.id = id
     self.title = title
     self.subtitle = subtitle
     self.badges = badges
     self.trailing = trailing
+    self.link = link
   }
 }

@@ -74,11 +74,14 @@ public struct TableRow: Codable, Sendable, Equatable, Identifiable {
   public var id: String
   /// One cell per column, in column order.
   public var cells: [TableCell]
+  /// The route that Enter opens for this row (e.g. `fleet/3f2a…`), if any.
+  public var link: String?
 
   /// A row.
-  public init(id: String, cells: [TableCell]) {
+  public init(id: String, cells: [TableCell], link: String? = nil) {
     self.id = id
     self.cells = cells
+    self.link = link
   }
 }
 

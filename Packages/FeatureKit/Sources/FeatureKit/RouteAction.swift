@@ -1,0 +1,65 @@
+import Essentials
+
+/// A key the full-screen console offers on a route, bound to one of the feature's commands.
+///
+/// The console never hard-codes what a key does: `t` on the fleet workbench runs whatever
+/// command the fleet route declares for `t`. Arguments may hold placeholders:
+/// `{selection}` expands to the marked rows' ids (or the row under the cursor), and
+/// `{param:NAME}` to the route's `:NAME` parameter.
+public struct RouteAction: Sendable {
+  /// A value the console asks for before running the command, passed as `--option value`.
+  public struct Input: Sendable {
+    /// The option name, e.g. `text` for `--text`.
+    public let option: String
+    /// The prompt.
+    public let label: LocalizedString
+    /// Typed characters are shown as dots.
+    public let isSecret: Bool
+
+    /// An input asked for before the command runs.
+    public init(option: String, label: LocalizedString, isSecret: Bool = false) {
+      self.option = option
+      self.label = label
+      self.isSecret = isSecret
+    }
+  }
+
+  /// The key, e.g. `t`.
+  public let key: Character
+  /// What the key does, for the `?` help and the footer.
+  public let title: LocalizedString
+  /// The command line, e.g. `["fleet", "test", "{selection}"]`.
+  public let arguments: [String]
+  /// Values asked for first.
+  public let inputs: [Input]
+  /// For destructive actions: the question asked first, with `{count}` and `{targets}`
+  /// filled with how many and which items it affects.
+  public let confirmation: LocalizedString?
+  /// Whether the action needs a row (marked or under the cursor).
+  public let needsSelection: Bool
+
+  /// An action bound to `key`.
+  public init(
+    key: Character, title: LocalizedString, arguments: [String], inputs: [Input] = [],
+    confirmation: LocalizedString? = nil, needsSelection: Bool = false
+  ) {
+    self.key = key
+    self.title = title
+    self.arguments = arguments
+    self.inputs = inputs
+    self.confirmation = confirmation
+    self.needsSelection = needsSelection
+  }
+
+  /// The command line with placeholders filled; `selection` holds the affected row ids.
+  public func expandedArguments(selection: [String], parameters: [String: String]) -> [String] {
+    arguments.flatMap { argument -> [String] in
+      if argument == "{selection}" { return selection }
+      if argument.hasPrefix("{param:"), argument.hasSuffix("}") {
+        let name = String(argument.dropFirst(7).dropLast())
+        return [parameters[name] ?? ""]
+      }
+      return [argument]
+    }
+  }
+}
