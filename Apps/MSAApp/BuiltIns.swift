@@ -78,7 +78,7 @@ enum BuiltIns {
       rows: rows.map {
         TableRow(
           id: $0.route,
-          cells: [TableCell(text: $0.route), TableCell(text: $0.module), TableCell(text: $0.title)])
+          cells: [TableCell($0.route), TableCell($0.module), TableCell($0.title)])
       })
     return CommandResult(
       view: .screen(Screen(title: text("routes.title"), children: [.table(table)])),
@@ -119,9 +119,9 @@ enum BuiltIns {
         TableRow(
           id: $0.id,
           cells: [
-            TableCell(text: $0.id), TableCell(text: $0.name),
-            TableCell(text: "\($0.routes.count) / \($0.commands.count)"),
-            TableCell(text: $0.summary),
+            TableCell($0.id), TableCell($0.name),
+            TableCell("\($0.routes.count) / \($0.commands.count)"),
+            TableCell($0.summary),
           ])
       })
     return CommandResult(

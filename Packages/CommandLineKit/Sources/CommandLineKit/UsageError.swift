@@ -105,3 +105,10 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     CommandLineKitStrings.text(key, language, args)
   }
 }
+
+extension UsageError: LocalizedFailure {
+  /// The message in `language`, as ``message(_:)``.
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    message(language)
+  }
+}

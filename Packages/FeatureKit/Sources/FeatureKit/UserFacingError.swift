@@ -1,13 +1,6 @@
 import CommandLineKit
 import Essentials
 
-extension UsageError: LocalizedFailure {
-  /// The parser's message in `language`.
-  public func localizedMessage(_ language: AppLanguage) -> String {
-    message(language)
-  }
-}
-
 /// A failure a command reports in its own words, with its exit status.
 public struct CommandFailure: LocalizedFailure {
   /// The explanation.
