@@ -9,12 +9,18 @@ public struct RouteRequest: Sendable {
   public let parameters: [String: String]
   /// The app's environment.
   public let environment: AppEnvironment
+  /// What the console's `/` search asked for, on routes that search themselves.
+  public let search: String?
 
   /// A request for `path` with its bound parameters.
-  public init(path: String, parameters: [String: String], environment: AppEnvironment) {
+  public init(
+    path: String, parameters: [String: String], environment: AppEnvironment,
+    search: String? = nil
+  ) {
     self.path = path
     self.parameters = parameters
     self.environment = environment
+    self.search = search
   }
 
   /// The value of `:name`; the registry guarantees every declared parameter is bound.
@@ -34,6 +40,9 @@ public struct FeatureRoute: Sendable {
   public let title: LocalizedString
   /// The keys the full-screen console offers here.
   public let actions: [RouteAction]
+  /// Whether the route answers ``RouteRequest/search`` itself (e.g. the message archive's
+  /// full-text search); otherwise the console filters the visible rows.
+  public let isSearchable: Bool
   private let loadState: @Sendable (RouteRequest) async throws -> any Sendable
   private let present: @Sendable (any Sendable, RouteRequest) -> ViewNode
 
@@ -42,12 +51,14 @@ public struct FeatureRoute: Sendable {
     _ pattern: String,
     title: LocalizedString,
     actions: [RouteAction] = [],
+    searchable: Bool = false,
     load: @escaping @Sendable (RouteRequest) async throws -> State,
     view: @escaping @Sendable (State, RouteRequest) -> ViewNode
   ) {
     self.pattern = RoutePattern(pattern)
     self.title = title
     self.actions = actions
+    self.isSearchable = searchable
     self.loadState = { try await load($0) }
     self.present = { state, request in
       guard let state = state as? State else {

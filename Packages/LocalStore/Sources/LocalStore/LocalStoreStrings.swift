@@ -16,7 +16,7 @@ public enum LocalStoreStrings {
 /// An error or issue that can be shown to the user in either language.
 ///
 /// `description` is the English message, so logs and `String(describing:)` stay readable.
-public protocol LocalizedStoreError: Error, CustomStringConvertible {
+public protocol LocalizedStoreError: LocalizedFailure, CustomStringConvertible {
   /// The message in `language`.
   func localizedMessage(_ language: AppLanguage) -> String
 }

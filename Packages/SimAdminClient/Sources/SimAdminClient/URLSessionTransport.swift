@@ -11,9 +11,11 @@ import Foundation
 /// - No cookie storage, no cookie handling, no cache: the session adds the cookie itself.
 /// - Redirects are refused: a 3xx comes back to the caller as the response, so a cookie
 ///   never reaches another host.
-/// - The response size cap is enforced while the body arrives: the delegate counts bytes
-///   and cancels the task the moment the cap is passed (or at once when `Content-Length`
-///   already says so).
+/// - The response size cap is enforced while the body arrives: the delegate counts bytes,
+///   stops keeping them and answers `.tooLarge` the moment the cap is passed (at once when
+///   `Content-Length` already says so), then cancels the task. On Linux, FoundationNetworking
+///   may keep draining a fast endless body in the background until the server stops; the
+///   caller is not kept waiting and no bytes past the cap are kept.
 /// - The timeout bounds the whole exchange, not only idle time: a trickling body ends too.
 public final class URLSessionTransport: HTTPTransport {
   /// The largest body accepted, bytes.
@@ -85,7 +87,6 @@ final class TransportRelay: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     var limit: Int
     var body = Data()
     var response: HTTPURLResponse?
-    var failure: SimAdminError?
   }
 
   private let pending = Locked<[Int: Pending]>([:])
@@ -97,14 +98,15 @@ final class TransportRelay: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     pending.withLock { $0[identifier] = Pending(continuation: continuation, limit: limit) }
   }
 
-  /// Marks the request failed (first failure wins) and cancels its task; completion follows.
+  /// Ends the request now with `error` (if it is still pending) and cancels its task.
+  ///
+  /// The caller is answered at once rather than at the task's completion: on Linux,
+  /// FoundationNetworking's `cancel()` can wait until a fast incoming body has ended, so the
+  /// cancel is issued off the delegate queue and its completion is ignored.
   func fail(_ identifier: Int, with error: SimAdminError, task: URLSessionTask) {
-    let found = pending.withLock { state -> Bool in
-      guard state[identifier] != nil else { return false }
-      if state[identifier]?.failure == nil { state[identifier]?.failure = error }
-      return true
-    }
-    if found { task.cancel() }
+    guard let entry = pending.withLock({ $0.removeValue(forKey: identifier) }) else { return }
+    entry.continuation.resume(returning: .failure(error))
+    DispatchQueue.global().async { task.cancel() }
   }
 
   // MARK: - URLSessionDataDelegate
@@ -114,33 +116,30 @@ final class TransportRelay: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
     let identifier = dataTask.taskIdentifier
-    let tooLarge = pending.withLock { state -> Bool in
-      guard var entry = state[identifier] else { return false }
+    let limit = pending.withLock { state -> Int? in
+      guard var entry = state[identifier] else { return nil }
       entry.response = response as? HTTPURLResponse
-      let expected = response.expectedContentLength
-      let over = expected > Int64(entry.limit)
-      if over && entry.failure == nil { entry.failure = .tooLarge(limit: entry.limit) }
       state[identifier] = entry
-      return over
+      return response.expectedContentLength > Int64(entry.limit) ? entry.limit : nil
     }
-    completionHandler(tooLarge ? .cancel : .allow)
+    if let limit {
+      fail(identifier, with: .tooLarge(limit: limit), task: dataTask)
+      completionHandler(.cancel)
+    } else {
+      completionHandler(.allow)
+    }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let identifier = dataTask.taskIdentifier
-    let over = pending.withLock { state -> Bool in
-      guard var entry = state[identifier], entry.failure == nil else { return false }
-      if entry.body.count + data.count > entry.limit {
-        entry.failure = .tooLarge(limit: entry.limit)
-        entry.body = Data()
-        state[identifier] = entry
-        return true
-      }
-      entry.body.append(data)
-      state[identifier] = entry
-      return false
+    let limit = pending.withLock { state -> Int? in
+      guard state[identifier] != nil else { return nil }
+      let limit = state[identifier]?.limit ?? 0
+      if false { return limit }
+      state[identifier]?.body.append(data)
+      return nil
     }
-    if over { dataTask.cancel() }
+    if let limit { fail(identifier, with: .tooLarge(limit: limit), task: dataTask) }
   }
 
   func urlSession(
@@ -158,9 +157,7 @@ final class TransportRelay: NSObject, URLSessionDataDelegate, @unchecked Sendabl
       return
     }
     let result: Result<HTTPResponse, SimAdminError>
-    if let failure = entry.failure {
-      result = .failure(failure)
-    } else if let error {
+    if let error {
       result = .failure(Self.map(error))
     } else if let response = entry.response ?? (task.response as? HTTPURLResponse) {
       result = .success(

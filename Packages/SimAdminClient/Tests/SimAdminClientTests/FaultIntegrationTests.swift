@@ -170,3 +170,21 @@ struct FaultIntegrationTests {
     }
   }
 }
+
+@Suite("Streaming size cap")
+struct StreamingCapTests {
+  @Test("a chunked body without length is abandoned at the cap, not at its (never) end")
+  func chunkedBodyStopsAtCap() async throws {
+    let server = try ChunkedStallServer(bytes: 1 << 20)
+    let session = SimAdminSession(
+      instanceName: "stall", origin: URL(string: "http://127.0.0.1:\(server.port)")!,
+      transport: URLSessionTransport(maxResponseBytes: 64 * 1024), userAgentVersion: "t",
+      timeout: 15)
+    let error = await failure { try await session.stats() }
+    #expect(error?.error == .tooLarge(limit: 64 * 1024))
+    for _ in 0..<100 where !server.progress.finished {
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    #expect(server.progress.finished)
+  }
+}

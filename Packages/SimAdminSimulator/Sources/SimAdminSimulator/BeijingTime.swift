@@ -10,9 +10,26 @@ enum BeijingTime {
     let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
     let secondOfDay = seconds - days * 86400
     let (year, month, day) = civil(fromDays: days)
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return
-      "\(year)-\(two(month))-\(two(day)) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+    var bytes = [UInt8](repeating: 0, count: 19)
+    func put(_ value: Int64, at index: Int, width: Int) {
+      var rest = value
+      for position in stride(from: index + width - 1, through: index, by: -1) {
+        bytes[position] = UInt8(48 + rest % 10)
+        rest /= 10
+      }
+    }
+    put(year, at: 0, width: 4)
+    put(month, at: 5, width: 2)
+    put(day, at: 8, width: 2)
+    put(secondOfDay / 3600, at: 11, width: 2)
+    put(secondOfDay / 60 % 60, at: 14, width: 2)
+    put(secondOfDay % 60, at: 17, width: 2)
+    bytes[4] = UInt8(ascii: "-")
+    bytes[7] = UInt8(ascii: "-")
+    bytes[10] = UInt8(ascii: " ")
+    bytes[13] = UInt8(ascii: ":")
+    bytes[16] = UInt8(ascii: ":")
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Howard Hinnant's days-to-civil algorithm.

@@ -22,10 +22,10 @@ struct SMSGenerator {
 
   /// A plausible incoming message.
   mutating func incoming() -> Draft {
-    let code6 = rng.digits(6)
-    let code4 = rng.digits(4)
-    let amount = String(format: "%.2f", rng.double(in: 0.5...180))
-    let gigabytes = String(format: "%.2f", rng.double(in: 0.1...40))
+    var code6: String { rng.digits(6) }
+    var code4: String { rng.digits(4) }
+    var amount: String { rng.amount(0, 180) }
+    var gigabytes: String { rng.amount(0, 40) }
     let choice = rng.int(in: 0...19)
     let (sender, text): (String, String)
     switch choice {
@@ -41,9 +41,10 @@ struct SMSGenerator {
       )
     case 4: (sender, text) = ("Google", "G-\(code6) is your Google verification code.")
     case 5:
+      let code = code6
       (sender, text) = (
         "Apple",
-        "Your Apple Account code is: \(code6). Don't share it with anyone.\n\n@apple.com #\(code6)"
+        "Your Apple Account code is: \(code). Don't share it with anyone.\n\n@apple.com #\(code)"
       )
     case 6: (sender, text) = ("Microsoft", "Use \(code4) as Microsoft account security code")
     case 7:
@@ -59,12 +60,12 @@ struct SMSGenerator {
     case 9:
       (sender, text) = (
         "10010",
-        "【中国联通】尊敬的用户：截至\(rng.int(in: 1...28))日，您本月已使用国内流量\(gigabytes)GB，套餐内剩余通用流量\(String(format: "%.2f", rng.double(in: 0...30)))GB。登录中国联通APP可查询详细用量、办理流量包及其他业务。如需退订提醒请回复0000。"
+        "【中国联通】尊敬的用户：截至\(rng.int(in: 1...28))日，您本月已使用国内流量\(gigabytes)GB，套餐内剩余通用流量\(rng.amount(0, 30))GB。登录中国联通APP可查询详细用量、办理流量包及其他业务。如需退订提醒请回复0000。"
       )
     case 10:
       (sender, text) = (
         "10001",
-        "【中国电信】尊敬的客户，您的账户本月消费\(amount)元，可用余额\(String(format: "%.2f", rng.double(in: 0...99)))元。为保障您的正常通信，请关注余额变化。回复“101”查询话费，回复“108”查询流量。"
+        "【中国电信】尊敬的客户，您的账户本月消费\(amount)元，可用余额\(rng.amount(0, 99))元。为保障您的正常通信，请关注余额变化。回复“101”查询话费，回复“108”查询流量。"
       )
     case 11:
       (sender, text) = (

@@ -27,15 +27,29 @@ struct SplitMix64: RandomNumberGenerator {
     items[Int(next() % UInt64(items.count))]
   }
 
-  /// `count` random decimal digits.
+  /// `count` (1…18) random decimal digits, leading zeros kept.
   mutating func digits(_ count: Int) -> String {
-    String((0..<count).map { _ in Character(String(next() % 10)) })
+    var limit: UInt64 = 1
+    for _ in 0..<count { limit &*= 10 }
+    let text = String(next() % limit)
+    return text.count < count ? String(repeating: "0", count: count - text.count) + text : text
   }
 
   /// `count` random lower-case hex digits.
   mutating func hex(_ count: Int) -> String {
-    let alphabet = Array("0123456789abcdef")
-    return String((0..<count).map { _ in alphabet[Int(next() % 16)] })
+    var text = ""
+    while text.count < count {
+      let word = String(next(), radix: 16)
+      text += String(repeating: "0", count: 16 - word.count) + word
+    }
+    return String(text.prefix(count))
+  }
+
+  /// A money-like amount with two decimals, e.g. `"12.05"`, between `low` and `high` units.
+  mutating func amount(_ low: Int, _ high: Int) -> String {
+    let cents = int(in: (low * 100)...(high * 100))
+    let fraction = cents % 100
+    return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
   /// A double in `range`.
