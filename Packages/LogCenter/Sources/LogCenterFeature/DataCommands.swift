@@ -1,0 +1,205 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import ViewKit
+
+/// `msa data …`: local data summary, check, compact, backup, restore and registry transfer.
+enum DataCommands {
+  static var command: FeatureCommand {
+    FeatureCommand(
+      CommandSpec("data", abstract: LogCenterStrings.string("command.data")),
+      subcommands: [
+        info, check, compact, backup, restore, exportRegistry, importRegistry,
+      ])
+  }
+
+  static func fileArgument() -> ArgumentSpec {
+    ArgumentSpec("FILE", help: LogCenterStrings.string("argument.file"))
+  }
+
+  static func banner(
+    _ key: String, _ language: AppLanguage, _ arguments: [String: String], tone: Tone = .success
+  ) -> ViewNode {
+    .banner(Banner(LogCenterStrings.text(key, language, arguments), tone: tone))
+  }
+
+  // MARK: - info / check / compact
+
+  static var info: FeatureCommand {
+    FeatureCommand(CommandSpec("info", abstract: LogCenterStrings.string("command.data.info"))) {
+      invocation in
+      let environment = invocation.environment
+      let store = try CommandSupport.store(environment)
+      let summary = try LocalData(store: store, clock: environment.clock).summary()
+      return CommandResult(
+        view: DataViews.localData(summary, language: environment.language), payload: summary)
+    }
+  }
+
+  /// The JSON payload of `msa data check`.
+  struct CheckPayload: Encodable, Sendable {
+    let ok: Bool
+    let problems: [String]
+  }
+
+  static var check: FeatureCommand {
+    FeatureCommand(
+      CommandSpec("check", abstract: LogCenterStrings.string("command.data.check"))
+    ) { invocation in
+      let environment = invocation.environment
+      let store = try CommandSupport.store(environment)
+      let problems = try LocalData(store: store, clock: environment.clock).check()
+      let language = environment.language
+      let view: ViewNode =
+        problems.isEmpty
+        ? banner("data.check.ok", language, ["path": store.databaseURL.path])
+        : .stack(
+          [banner("data.check.failed", language, ["count": String(problems.count)], tone: .danger)]
+            + problems.map { .text(Text($0, style: .code)) })
+      return CommandResult(
+        view: view, payload: CheckPayload(ok: problems.isEmpty, problems: problems),
+        exitCode: problems.isEmpty ? .success : .failure)
+    }
+  }
+
+  static var compact: FeatureCommand {
+    FeatureCommand(
+      CommandSpec("compact", abstract: LogCenterStrings.string("command.data.compact"))
+    ) { invocation in
+      let environment = invocation.environment
+      let store = try CommandSupport.store(environment)
+      let report = try LocalData(store: store, clock: environment.clock).compact()
+      return CommandResult(
+        view: banner(
+          "data.compacted", environment.language,
+          [
+            "before": CommandSupport.byteCount(report.bytesBefore),
+            "after": CommandSupport.byteCount(report.bytesAfter),
+          ]), payload: report)
+    }
+  }
+
+  // MARK: - backup / restore
+
+  /// The JSON payload of `msa data backup`.
+  struct BackupPayload: Encodable, Sendable {
+    let path: String
+    let bytes: Int64
+  }
+
+  static var backup: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "backup", abstract: LogCenterStrings.string("command.data.backup"),
+        arguments: [fileArgument()],
+        options: [.flag("force", help: LogCenterStrings.string("option.force"))])
+    ) { invocation in
+      let environment = invocation.environment
+      let url = CommandSupport.fileURL(try invocation.parsed.argument("FILE"))
+      let store = try CommandSupport.store(environment)
+      let bytes = try LocalData(store: store, clock: environment.clock)
+        .backup(to: url, overwrite: invocation.parsed.flag("force"))
+      return CommandResult(
+        view: banner(
+          "data.backedUp", environment.language,
+          ["path": url.path, "size": CommandSupport.byteCount(bytes)]),
+        payload: BackupPayload(path: url.path, bytes: bytes))
+    }
+  }
+
+  static var restore: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "restore", abstract: LogCenterStrings.string("command.data.restore"),
+        discussion: LogCenterStrings.string("command.data.restore.discussion"),
+        arguments: [fileArgument()],
+        options: [.flag("yes", short: "y", help: LogCenterStrings.string("option.yes"))])
+    ) { invocation in
+      let environment = invocation.environment
+      let url = CommandSupport.fileURL(try invocation.parsed.argument("FILE"))
+      let store = try CommandSupport.store(environment)
+      // Check the file before asking for confirmation: a bad file is refused either way.
+      try LocalData.validateHeader(url)
+      if !invocation.parsed.flag("yes") {
+        let rows = try LocalData(store: store, clock: environment.clock).summary().tables
+          .filter { $0.table != "schema_versions" }.reduce(0) { $0 + $1.rows }
+        throw LogCenterError.confirmationRequired(
+          action: "restore", target: store.databaseURL.path, count: rows)
+      }
+      let report = try LocalData(store: store, clock: environment.clock).restore(from: url)
+      return CommandResult(
+        view: banner(
+          "data.restored", environment.language,
+          ["path": report.source, "backup": report.safetyCopy]), payload: report)
+    }
+  }
+
+  // MARK: - registry
+
+  static var exportRegistry: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "export-registry", abstract: LogCenterStrings.string("command.data.exportRegistry"),
+        discussion: LogCenterStrings.string("command.data.exportRegistry.discussion"),
+        arguments: [fileArgument()],
+        options: [
+          .flag("include-passwords", help: LogCenterStrings.string("option.includePasswords")),
+          .flag("force", help: LogCenterStrings.string("option.force")),
+        ])
+    ) { invocation in
+      let environment = invocation.environment
+      let parsed = invocation.parsed
+      let url = CommandSupport.fileURL(try parsed.argument("FILE"))
+      let store = try CommandSupport.store(environment)
+      let report = try RegistryTransfer(store: store, clock: environment.clock).export(
+        to: url, includePasswords: parsed.flag("include-passwords"),
+        overwrite: parsed.flag("force"))
+      let key =
+        report.includesPasswords ? "data.registryExported.passwords" : "data.registryExported"
+      return CommandResult(
+        view: banner(
+          key, environment.language,
+          [
+            "path": report.path, "instances": String(report.instances),
+            "groups": String(report.groups),
+          ], tone: report.includesPasswords ? .warning : .success),
+        payload: report)
+    }
+  }
+
+  static var importRegistry: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "import-registry", abstract: LogCenterStrings.string("command.data.importRegistry"),
+        arguments: [fileArgument()],
+        options: [.flag("dry-run", help: LogCenterStrings.string("option.dryRun"))])
+    ) { invocation in
+      let environment = invocation.environment
+      let parsed = invocation.parsed
+      let url = CommandSupport.fileURL(try parsed.argument("FILE"))
+      let store = try CommandSupport.store(environment)
+      let report = try RegistryTransfer(store: store, clock: environment.clock).importRegistry(
+        from: url, dryRun: parsed.flag("dry-run"))
+      let language = environment.language
+      var lines: [ViewNode] = [
+        banner(
+          report.dryRun ? "data.imported.dryRun" : "data.imported", language,
+          [
+            "added": String(report.added.count), "skipped": String(report.skipped.count),
+            "groups": String(report.groupsCreated.count),
+          ], tone: report.dryRun ? .info : .success)
+      ]
+      if !report.skipped.isEmpty {
+        lines.append(
+          .text(
+            Text(
+              LogCenterStrings.text(
+                "data.imported.skipped", language,
+                ["names": report.skipped.joined(separator: ", ")]), style: .muted)))
+      }
+      return CommandResult(view: .stack(lines), payload: report)
+    }
+  }
+}
