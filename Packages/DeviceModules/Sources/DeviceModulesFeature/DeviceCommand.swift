@@ -1,0 +1,133 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import ViewKit
+
+/// `msa device REF [SECTION] [send|delete] [IDS…]`: read a device's sections, or send and
+/// delete its own SMS.
+///
+/// - `msa device REF` — the overview (every section, one line each).
+/// - `msa device REF SECTION` — one section in full; unknown sections are a usage error that
+///   lists the valid ones.
+/// - `msa device REF --all-sections` — every section in full.
+/// - `msa device REF sms send --to N (--text T | --text-stdin)`.
+/// - `msa device REF sms delete (ID… | --conversation N | --all) --yes`.
+enum DeviceCommand {
+  static let actions = ["send", "delete"]
+
+  static func string(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedString {
+    LocalizedString(key, in: DeviceModulesStrings.catalogue, arguments)
+  }
+
+  static var spec: CommandSpec {
+    CommandSpec(
+      "device", abstract: string("command.abstract"), discussion: string("command.discussion"),
+      arguments: [
+        ArgumentSpec("REF", help: string("argument.ref")),
+        ArgumentSpec("SECTION", help: string("argument.section"), optional: true),
+        ArgumentSpec("ACTION", help: string("argument.action"), optional: true),
+        ArgumentSpec("IDS", help: string("argument.ids"), optional: true, repeating: true),
+      ],
+      options: [
+        .flag("all-sections", help: string("option.allSections")),
+        .flag("show-bodies", help: string("option.showBodies")),
+        .option("limit", valueName: "N", help: string("option.limit"), default: "20"),
+        .option("to", valueName: "NUMBER", help: string("option.to")),
+        .option("text", valueName: "TEXT", help: string("option.text")),
+        .flag("text-stdin", help: string("option.textStdin")),
+        .option("conversation", valueName: "NUMBER", help: string("option.conversation")),
+        .flag("all", help: string("option.all")),
+        .flag("yes", help: string("option.yes")),
+      ])
+  }
+
+  static var command: FeatureCommand {
+    FeatureCommand(spec) { invocation in try await run(invocation) }
+  }
+
+  // MARK: - Running
+
+  static func run(_ invocation: CommandInvocation) async throws -> CommandResult {
+    let parsed = invocation.parsed
+    let environment = invocation.environment
+    let ref = try parsed.argument("REF")
+    let section = try parseSection(parsed)
+    let action = try parseAction(parsed, section: section)
+    let limit = try parsed.int("limit", range: 1...1000)
+    if parsed.flag("all-sections"), let section {
+      throw UsageError(
+        .unexpectedArgument, path: parsed.path, subject: section.rawValue, value: section.rawValue)
+    }
+    if action != "delete", let extra = parsed.argumentList("IDS").first {
+      throw UsageError(.unexpectedArgument, path: parsed.path, subject: extra, value: extra)
+    }
+    switch action {
+    case "send":
+      let request = try SmsActions.sendRequest(parsed, environment: environment)
+      let access = try DeviceAccess.resolve(ref, in: environment)
+      return try await SmsActions.send(request, access: access, environment: environment)
+    case "delete":
+      let target = try SmsActions.deleteTarget(parsed)
+      let access = try DeviceAccess.resolve(ref, in: environment)
+      return try await SmsActions.delete(
+        target, confirmed: parsed.flag("yes"), access: access, environment: environment)
+    default:
+      break
+    }
+    let access = try DeviceAccess.resolve(ref, in: environment)
+    let context = ViewContext(
+      language: environment.language, now: environment.clock.now(), ref: ref)
+    let showBodies = parsed.flag("show-bodies")
+    if let section {
+      let report = await access.report(
+        [section], environment: environment, smsLimit: limit, showBodies: showBodies)
+      let state = report.sections.first ?? .loading(section)
+      return CommandResult(
+        view: DeviceViews.sectionScreen(state, instance: report.instance, context),
+        payload: report, exitCode: report.hasFailures ? .failure : .success)
+    }
+    let report = await access.report(
+      DeviceSection.allCases, environment: environment, smsLimit: limit, showBodies: showBodies)
+    let view =
+      parsed.flag("all-sections")
+      ? DeviceViews.allSections(report, context) : DeviceViews.overview(report, context)
+    return CommandResult(
+      view: view, payload: report, exitCode: report.hasFailures ? .failure : .success)
+  }
+
+  static func parseSection(_ parsed: ParsedCommand) throws(UsageError) -> DeviceSection? {
+    guard let text = parsed.optionalArgument("SECTION") else { return nil }
+    guard let section = DeviceSection(rawValue: text.lowercased()) else {
+      throw UsageError(
+        .invalidValue, path: parsed.path, subject: "<section>", value: text,
+        problem: .notAllowed(allowed: DeviceSection.names),
+        suggestion: closest(to: text.lowercased(), in: DeviceSection.names))
+    }
+    return section
+  }
+
+  static func parseAction(_ parsed: ParsedCommand, section: DeviceSection?) throws(UsageError)
+    -> String?
+  {
+    guard let text = parsed.optionalArgument("ACTION") else { return nil }
+    guard section == .sms, actions.contains(text) else {
+      if section != .sms {
+        throw UsageError(.unexpectedArgument, path: parsed.path, subject: text, value: text)
+      }
+      throw UsageError(
+        .invalidValue, path: parsed.path, subject: "<action>", value: text,
+        problem: .notAllowed(allowed: actions), suggestion: closest(to: text, in: actions))
+    }
+    return text
+  }
+
+  /// The candidate sharing the longest prefix with `word` (at least two characters).
+  static func closest(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { candidate in
+      (candidate, zip(candidate, word).prefix { $0 == $1 }.count)
+    }
+    guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 2 else { return nil }
+    return best.0
+  }
+}

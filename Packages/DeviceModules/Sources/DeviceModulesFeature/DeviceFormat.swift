@@ -1,0 +1,115 @@
+import Essentials
+import Foundation
+
+/// How values people read are written: sizes, durations, signal, temperatures, identifiers.
+public enum DeviceFormat {
+  /// A byte count with binary units: `512 B`, `1.5 KiB`, `412.0 MiB`, `3.7 GiB`, `1.2 TiB`.
+  public static func bytes(_ value: Int64) -> String {
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    guard value >= 1024 else { return "\(value) B" }
+    var amount = Double(value) / 1024
+    var unit = 0
+    while amount >= 1024, unit < units.count - 1 {
+      amount /= 1024
+      unit += 1
+    }
+    return String(format: "%.1f", amount) + " " + units[unit]
+  }
+
+  /// A rate: `bytes(...)/s`.
+  public static func rate(_ bytesPerSecond: Double) -> String {
+    bytes(Int64(max(0, bytesPerSecond).rounded())) + "/s"
+  }
+
+  /// An uptime as days and hours (`3 d 4 h`), hours and minutes under a day (`4 h 12 min`),
+  /// minutes under an hour (`12 min`), in `language`.
+  public static func uptime(_ seconds: Double, _ language: AppLanguage) -> String {
+    let total = Int(max(0, seconds))
+    let days = total / 86_400
+    let hours = total % 86_400 / 3600
+    let minutes = total % 3600 / 60
+    let arguments = ["days": String(days), "hours": String(hours), "minutes": String(minutes)]
+    let key =
+      days > 0 ? "format.uptime.days" : hours > 0 ? "format.uptime.hours" : "format.uptime.minutes"
+    return DeviceModulesStrings.catalogue.text(key, language, arguments)
+  }
+
+  /// A five-cell signal bar for a 0–100 percentage: `███░░`.
+  public static func signalBar(_ percent: Int64) -> String {
+    let clamped = min(100, max(0, percent))
+    let filled = Int((Double(clamped) / 20).rounded())
+    return String(repeating: "█", count: filled) + String(repeating: "░", count: 5 - filled)
+  }
+
+  /// `███░░ 62%`, plus ` · -95 dBm` when the serving cell's RSRP is known.
+  public static func signal(percent: Int64, dBm: Double?) -> String {
+    let base = "\(signalBar(percent)) \(min(100, max(0, percent)))%"
+    guard let dBm else { return base }
+    return base + " · " + number(dBm) + " dBm"
+  }
+
+  /// A temperature: `48.5 °C`.
+  public static func temperature(_ celsius: Double) -> String {
+    String(format: "%.1f °C", celsius)
+  }
+
+  /// A percentage with one decimal: `41.2%`.
+  public static func percent(_ value: Double) -> String {
+    String(format: "%.1f%%", value)
+  }
+
+  /// A number without a trailing `.0`: `-95`, `12.5`.
+  public static func number(_ value: Double) -> String {
+    value.rounded() == value ? String(Int64(value)) : String(format: "%.1f", value)
+  }
+
+  /// The identifier mask used in overviews (IMEI, ICCID, IMSI, serials):
+  ///
+  /// - empty → `—`;
+  /// - up to 8 characters → all but the last 2 replaced by `•`;
+  /// - longer → the first 4 and the last 4 kept, every character between replaced by `•`
+  ///   (`861234567890123` → `8612•••••••0123`).
+  public static func maskIdentifier(_ identifier: String) -> String {
+    let characters = Array(identifier)
+    guard !characters.isEmpty else { return "—" }
+    if characters.count <= 8 {
+      let kept = min(2, characters.count)
+      return String(repeating: "•", count: characters.count - kept)
+        + String(characters.suffix(kept))
+    }
+    return String(characters.prefix(4)) + String(repeating: "•", count: characters.count - 8)
+      + String(characters.suffix(4))
+  }
+
+  /// An identifier shown in full (detail views): `—` when the device sent none.
+  public static func identifier(_ identifier: String) -> String {
+    identifier.isEmpty ? "—" : identifier
+  }
+
+  /// `HH:mm:ss` of `date` in `timeZone`.
+  public static func time(_ date: Date, timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+    return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+  }
+
+  /// How long ago `date` was: `just now`, `12 s ago`, `3 min ago`, `2 h ago`, `4 d ago`.
+  public static func age(of date: Date, now: Date, _ language: AppLanguage) -> String {
+    let seconds = Int(max(0, now.timeIntervalSince(date)))
+    let (key, value): (String, Int) =
+      switch seconds {
+      case ..<1: ("format.age.now", 0)
+      case ..<60: ("format.age.seconds", seconds)
+      case ..<3600: ("format.age.minutes", seconds / 60)
+      case ..<86_400: ("format.age.hours", seconds / 3600)
+      default: ("format.age.days", seconds / 86_400)
+      }
+    return DeviceModulesStrings.catalogue.text(key, language, ["value": String(value)])
+  }
+
+  /// Yes / no in `language`.
+  public static func yesNo(_ value: Bool, _ language: AppLanguage) -> String {
+    DeviceModulesStrings.catalogue.text(value ? "value.yes" : "value.no", language)
+  }
+}

@@ -1,0 +1,82 @@
+import Essentials
+import FeatureKit
+import Foundation
+import ViewKit
+
+/// The Device feature (设备): the read-only sections of one device plus its own SMS.
+///
+/// Routes: `device/:ref` (overview) and `device/:ref/<section>` for every ``DeviceSection``.
+/// Command: `msa device REF [SECTION]` (see ``DeviceCommand``). No console tab: nodes open
+/// `device/<id>`. It owns no tables.
+public enum DeviceModules {
+  /// The module the app registers.
+  public static let module = FeatureModule(
+    id: "device", name: string("module.name"), summary: string("module.summary"), order: 30,
+    home: nil, routes: routes, commands: [DeviceCommand.command],
+    catalogue: DeviceModulesStrings.catalogue)
+
+  static func string(_ key: String) -> LocalizedString {
+    LocalizedString(key, in: DeviceModulesStrings.catalogue)
+  }
+
+  // MARK: - Routes
+
+  static var routes: [FeatureRoute] {
+    [overviewRoute] + DeviceSection.allCases.map(sectionRoute)
+  }
+
+  static var overviewRoute: FeatureRoute {
+    FeatureRoute(
+      "device/:ref", title: string("route.overview"),
+      actions: [
+        RouteAction(key: "r", title: string("action.refresh"), arguments: ["device", "{param:ref}"])
+      ],
+      load: { request in
+        let access = try DeviceAccess.resolve(request.parameter("ref"), in: request.environment)
+        return await access.report(DeviceSection.allCases, environment: request.environment)
+      },
+      view: { report, request in DeviceViews.overview(report, context(request)) })
+  }
+
+  static func sectionRoute(_ section: DeviceSection) -> FeatureRoute {
+    var actions = [
+      RouteAction(
+        key: "r", title: string("action.refresh"),
+        arguments: ["device", "{param:ref}", section.rawValue])
+    ]
+    if section == .sms {
+      actions += [
+        RouteAction(
+          key: "s", title: string("action.send"),
+          arguments: ["device", "{param:ref}", "sms", "send"],
+          inputs: [
+            RouteAction.Input(option: "to", label: string("input.to")),
+            RouteAction.Input(option: "text", label: string("input.text")),
+          ]),
+        RouteAction(
+          key: "d", title: string("action.delete"),
+          arguments: ["device", "{param:ref}", "sms", "delete", "--yes", "{selection}"],
+          confirmation: string("action.delete.confirm"), needsSelection: true),
+      ]
+    }
+    return FeatureRoute(
+      "device/:ref/\(section.rawValue)",
+      title: LocalizedString("section.\(section.rawValue)", in: DeviceModulesStrings.catalogue),
+      actions: actions,
+      load: { request in
+        let access = try DeviceAccess.resolve(request.parameter("ref"), in: request.environment)
+        return await access.report([section], environment: request.environment)
+      },
+      view: { report, request in
+        DeviceViews.sectionScreen(
+          report.state(section) ?? .loading(section), instance: report.instance,
+          context(request))
+      })
+  }
+
+  static func context(_ request: RouteRequest) -> ViewContext {
+    ViewContext(
+      language: request.environment.language, now: request.environment.clock.now(),
+      ref: request.parameter("ref"))
+  }
+}

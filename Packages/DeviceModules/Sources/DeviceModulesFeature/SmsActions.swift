@@ -1,0 +1,183 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import SimAdminClient
+import ViewKit
+
+/// Sending and deleting this device's own SMS, straight through its session.
+enum SmsActions {
+  /// A validated send: to whom and what.
+  struct SendRequest: Sendable {
+    let to: String
+    let text: String
+  }
+
+  /// Which messages a delete affects.
+  enum DeleteTarget: Sendable, Equatable {
+    case ids([Int64])
+    case conversation(String)
+    case all
+
+    var mode: String {
+      switch self {
+      case .ids: "ids"
+      case .conversation: "conversation"
+      case .all: "all"
+      }
+    }
+  }
+
+  /// `{instance, to, path}`.
+  struct SendPayload: Encodable, Sendable {
+    let instance: DeviceTarget
+    let to: String
+    let path: String
+  }
+
+  /// `{instance, mode, target, deleted}`.
+  struct DeletePayload: Encodable, Sendable {
+    let instance: DeviceTarget
+    let mode: String
+    let target: String
+    let deleted: Int64
+  }
+
+  // MARK: - Validation (before anything is sent)
+
+  static func sendRequest(_ parsed: ParsedCommand, environment: AppEnvironment) throws
+    -> SendRequest
+  {
+    let to = (parsed.optionalString("to") ?? "").trimmingCharacters(in: .whitespaces)
+    guard !to.isEmpty else {
+      throw UsageError(.missingOption, path: parsed.path, subject: "--to <NUMBER>")
+    }
+    let inline = parsed.optionalString("text")
+    let fromStdin = parsed.flag("text-stdin")
+    if inline != nil && fromStdin {
+      throw DeviceFailure.message(key: "sms.send.bothTexts", arguments: [:])
+    }
+    var text = inline ?? ""
+    if fromStdin {
+      text = (environment.streams.readInput() ?? "")
+      while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+    }
+    guard inline != nil || fromStdin else {
+      throw UsageError(.missingOption, path: parsed.path, subject: "--text <TEXT>")
+    }
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw DeviceFailure.message(key: "sms.send.emptyText", arguments: [:])
+    }
+    return SendRequest(to: to, text: text)
+  }
+
+  static func deleteTarget(_ parsed: ParsedCommand) throws -> DeleteTarget {
+    let idTexts = parsed.argumentList("IDS")
+    let conversation = parsed.optionalString("conversation")
+    let all = parsed.flag("all")
+    let chosen = [!idTexts.isEmpty, conversation != nil, all].filter { $0 }.count
+    guard chosen == 1 else {
+      throw DeviceFailure.message(
+        key: chosen == 0 ? "sms.delete.noTarget" : "sms.delete.manyTargets", arguments: [:])
+    }
+    if all { return .all }
+    if let conversation {
+      let number = conversation.trimmingCharacters(in: .whitespaces)
+      guard !number.isEmpty else {
+        throw DeviceFailure.message(key: "sms.delete.noTarget", arguments: [:])
+      }
+      return .conversation(number)
+    }
+    var ids: [Int64] = []
+    for text in idTexts {
+      guard let id = Int64(text), id > 0 else {
+        throw UsageError(
+          .invalidValue, path: parsed.path, subject: "<ids>", value: text, problem: .notAnInteger)
+      }
+      if !ids.contains(id) { ids.append(id) }
+    }
+    return .ids(ids)
+  }
+
+  // MARK: - Running
+
+  static func send(_ request: SendRequest, access: DeviceAccess, environment: AppEnvironment)
+    async throws -> CommandResult
+  {
+    let result: SendResult
+    do {
+      result = try await access.session.smsSend(phoneNumber: request.to, content: request.text)
+    } catch let failure as SimAdminFailure {
+      throw DeviceFailure.upstream(failure)
+    }
+    let text = DeviceModulesStrings.catalogue.text(
+      "sms.sent", environment.language, ["to": request.to, "instance": access.instance.name])
+    return CommandResult(
+      view: .banner(Banner(text, tone: .success)),
+      payload: SendPayload(instance: access.target, to: request.to, path: result.path))
+  }
+
+  static func delete(
+    _ target: DeleteTarget, confirmed: Bool, access: DeviceAccess, environment: AppEnvironment
+  ) async throws -> CommandResult {
+    let language = environment.language
+    let session = access.session
+    let description = describe(target, language)
+    do {
+      let count: Int64
+      switch target {
+      case .ids(let ids): count = Int64(ids.count)
+      case .conversation(let number):
+        count = Int64(try await session.smsConversation(phoneNumber: number, limit: 100_000).count)
+      case .all: count = try await session.smsStats().total
+      }
+      guard count > 0 else {
+        let text = DeviceModulesStrings.catalogue.text(
+          "sms.delete.nothing", language,
+          ["target": description, "instance": access.instance.name])
+        return CommandResult(
+          view: .banner(Banner(text, tone: .info)),
+          payload: DeletePayload(
+            instance: access.target, mode: target.mode, target: description, deleted: 0))
+      }
+      guard confirmed else {
+        throw DeviceFailure.message(
+          key: "sms.delete.needsYes",
+          arguments: [
+            "count": String(count), "target": description, "instance": access.instance.name,
+          ])
+      }
+      let deleted: Int64
+      switch target {
+      case .ids(let ids) where ids.count == 1:
+        deleted = try await session.smsDeleteMessage(id: ids[0]).deleted
+      case .ids(let ids): deleted = try await session.smsBatchDelete(ids: ids).deleted
+      case .conversation(let number):
+        deleted = try await session.smsDeleteConversation(phoneNumber: number).deleted
+      case .all: deleted = try await session.smsClear().deleted
+      }
+      let text = DeviceModulesStrings.catalogue.text(
+        "sms.deleted", language,
+        ["count": String(deleted), "instance": access.instance.name])
+      return CommandResult(
+        view: .banner(Banner(text, tone: .success)),
+        payload: DeletePayload(
+          instance: access.target, mode: target.mode, target: description, deleted: deleted))
+    } catch let failure as SimAdminFailure {
+      throw DeviceFailure.upstream(failure)
+    }
+  }
+
+  static func describe(_ target: DeleteTarget, _ language: AppLanguage) -> String {
+    let catalogue = DeviceModulesStrings.catalogue
+    switch target {
+    case .ids(let ids):
+      return catalogue.text(
+        "sms.target.ids", language, ["ids": ids.map(String.init).joined(separator: ", ")])
+    case .conversation(let number):
+      return catalogue.text("sms.target.conversation", language, ["number": number])
+    case .all:
+      return catalogue.text("sms.target.all", language)
+    }
+  }
+}
