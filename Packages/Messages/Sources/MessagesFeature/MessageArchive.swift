@@ -1,0 +1,375 @@
+import Foundation
+import LocalStore
+import SimAdminClient
+
+/// How a page of device messages went into the archive.
+public struct IngestResult: Sendable, Equatable {
+  /// Messages that were new.
+  public var inserted: Int
+  /// Messages already archived (same identity).
+  public var known: Int
+}
+
+/// Archive statistics for `messages stats`.
+public struct ArchiveStats: Sendable, Equatable, Codable {
+  /// Per source instance.
+  public struct PerInstance: Sendable, Equatable, Codable {
+    /// The instance id.
+    public var instanceID: String
+    /// Its current (or last) name.
+    public var instanceName: String
+    /// Messages from it.
+    public var count: Int
+    /// Whether its whole history has been synced at least once.
+    public var historyComplete: Bool
+    /// When its last sync finished.
+    public var lastSyncedAt: Date?
+  }
+
+  /// All archived messages.
+  public var total: Int
+  /// Incoming messages.
+  public var incoming: Int
+  /// Outgoing messages.
+  public var outgoing: Int
+  /// Distinct normalized peers.
+  public var conversations: Int
+  /// The oldest device instant.
+  public var oldest: Date?
+  /// The newest device instant.
+  public var newest: Date?
+  /// Per instance, by name.
+  public var instances: [PerInstance]
+  /// Outbox entries by state.
+  public var outbox: [String: Int]
+}
+
+/// The message archive in the local store: ingesting synced pages, queries, conversations,
+/// deletions and the per-instance sync state.
+public struct MessageArchive: Sendable {
+  /// The store holding the `messages` schema.
+  public let store: Store
+
+  /// The archive in `store` (opened with ``Messages/schema``).
+  public init(store: Store) {
+    self.store = store
+  }
+
+  var database: SQLiteDatabase { store.database }
+
+  static let columns =
+    "instance_id, instance_name, direction, peer_raw, peer_key, body, device_at, "
+    + "device_timestamp, status, upstream_id, marker, dedupe_key, synced_at"
+  static let batchRows = 50
+
+  // MARK: - Ingest
+
+  /// Archives the new messages of one page in one transaction; messages whose identity is
+  /// already archived are counted as known (their upstream id attribute is refreshed, their
+  /// content never overwritten).
+  @discardableResult
+  public func ingest(
+    _ messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date
+  ) throws -> IngestResult {
+    try store.requireWritable()
+    guard !messages.isEmpty else { return IngestResult(inserted: 0, known: 0) }
+    let keys = messages.map { MessageIdentity.key(instanceID: instanceID, message: $0) }
+    return try database.transaction { database in
+      var existing: [String: Int64?] = [:]
+      for chunk in stride(from: 0, to: keys.count, by: 500) {
+        let slice = Array(keys[chunk..<min(chunk + 500, keys.count)])
+        let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+        let rows = try database.query(
+          "SELECT dedupe_key, upstream_id FROM messages WHERE dedupe_key IN (\(marks))", slice)
+        for row in rows {
+          existing[try row.string("dedupe_key")] = try row.optionalInt64("upstream_id")
+        }
+      }
+      var fresh: [[any SQLiteBindable]] = []
+      var known = 0
+      var seen = Set<String>()
+      for (message, key) in zip(messages, keys) {
+        if let upstream = existing[key] {
+          known += 1
+          if upstream != message.id {
+            try database.run(
+              "UPDATE messages SET upstream_id = ? WHERE dedupe_key = ?", [message.id, key])
+          }
+          continue
+        }
+        guard seen.insert(key).inserted else {
+          known += 1
+          continue
+        }
+        let at = message.date ?? syncedAt
+        fresh.append([
+          instanceID, instanceName, message.direction, message.phoneNumber,
+          PeerNumber.key(message.phoneNumber), message.content, at, message.timestamp,
+          message.status, message.id, message.isIncoming ? message.pdu : nil, key, syncedAt,
+        ])
+      }
+      var inserted = 0
+      for chunk in stride(from: 0, to: fresh.count, by: Self.batchRows) {
+        let rows = fresh[chunk..<min(chunk + Self.batchRows, fresh.count)]
+        let placeholders = Array(
+          repeating: "(?,?,?,?,?,?,?,?,?,?,?,?,?)", count: rows.count
+        ).joined(separator: ",")
+        inserted += try database.run(
+          "INSERT OR IGNORE INTO messages (\(Self.columns)) VALUES \(placeholders)",
+          rows.flatMap { $0 })
+      }
+      return IngestResult(inserted: inserted, known: known + (fresh.count - inserted))
+    }
+  }
+
+  /// Records the instance's latest name on its messages, so a deleted instance's messages
+  /// show the last name it had.
+  public func rename(instanceID: String, to name: String) throws {
+    try store.requireWritable()
+    try database.run(
+      "UPDATE messages SET instance_name = ? WHERE instance_id = ? AND instance_name <> ?",
+      [name, instanceID, name])
+  }
+
+  // MARK: - Queries
+
+  static let selectColumns = """
+    SELECT m.id, m.instance_id, COALESCE(i.name, m.instance_name) AS instance_name, m.direction,
+      m.peer_raw, m.peer_key, m.body, m.device_at, m.device_timestamp, m.status, m.upstream_id,
+      m.synced_at
+    FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
+    """
+
+  static func message(_ row: Row) throws -> ArchivedMessage {
+    ArchivedMessage(
+      id: try row.int64("id"), instanceID: try row.string("instance_id"),
+      instanceName: try row.string("instance_name"), direction: try row.string("direction"),
+      peer: try row.string("peer_raw"), peerKey: try row.string("peer_key"),
+      body: try row.string("body"), deviceAt: try row.date("device_at"),
+      deviceTimestamp: try row.string("device_timestamp"), status: try row.string("status"),
+      upstreamID: try row.optionalInt64("upstream_id"), syncedAt: try row.date("synced_at"))
+  }
+
+  static func conditions(_ filter: MessageFilter) -> (sql: [String], values: [any SQLiteBindable])
+  {
+    var sql: [String] = []
+    var values: [any SQLiteBindable] = []
+    if let direction = filter.direction {
+      sql.append("m.direction = ?")
+      values.append(direction)
+    }
+    if let instanceID = filter.instanceID {
+      sql.append("m.instance_id = ?")
+      values.append(instanceID)
+    }
+    if let peerKey = filter.peerKey {
+      sql.append("m.peer_key = ?")
+      values.append(peerKey)
+    }
+    if let since = filter.since {
+      sql.append("m.device_at >= ?")
+      values.append(since)
+    }
+    if let until = filter.until {
+      sql.append("m.device_at < ?")
+      values.append(until)
+    }
+    if let search = filter.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
+      if search.count >= 3 {
+        sql.append("m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
+        values.append("\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+      } else {
+        sql.append("m.body LIKE ? ESCAPE '\\'")
+        let escaped = search.replacingOccurrences(of: "\\", with: "\\\\")
+          .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        values.append("%" + escaped + "%")
+      }
+    }
+    return (sql, values)
+  }
+
+  /// Messages matching `filter`, newest first, after `cursor`, at most `limit`.
+  public func list(filter: MessageFilter = MessageFilter(), after cursor: MessageCursor? = nil, limit: Int)
+    throws -> [ArchivedMessage]
+  {
+    var (sql, values) = Self.conditions(filter)
+    if let cursor {
+      sql.append("(m.device_at < ? OR (m.device_at = ? AND m.id < ?))")
+      values += [cursor.deviceAtMilliseconds, cursor.deviceAtMilliseconds, cursor.id]
+    }
+    let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+    values.append(limit)
+    return try database.query(
+      Self.selectColumns + whereClause + " ORDER BY m.device_at DESC, m.id DESC LIMIT ?", values
+    ).map(Self.message)
+  }
+
+  /// Every message matching `filter`, newest first, handed over in pages (for exports).
+  public func forEachPage(
+    filter: MessageFilter, pageSize: Int = 1000, _ body: ([ArchivedMessage]) throws -> Void
+  ) throws {
+    var cursor: MessageCursor?
+    while true {
+      let page = try list(filter: filter, after: cursor, limit: pageSize)
+      if page.isEmpty { return }
+      try body(page)
+      guard page.count == pageSize, let last = page.last else { return }
+      cursor = MessageCursor(after: last)
+    }
+  }
+
+  /// The messages with these archive ids.
+  public func messages(ids: [Int64]) throws -> [ArchivedMessage] {
+    guard !ids.isEmpty else { return [] }
+    let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+    return try database.query(
+      Self.selectColumns + " WHERE m.id IN (\(marks)) ORDER BY m.device_at DESC, m.id DESC", ids
+    ).map(Self.message)
+  }
+
+  /// How many messages match `filter`.
+  public func count(filter: MessageFilter = MessageFilter()) throws -> Int {
+    let (sql, values) = Self.conditions(filter)
+    let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+    return try database.queryOne("SELECT count(*) AS n FROM messages m" + whereClause, values)?
+      .int("n") ?? 0
+  }
+
+  /// Conversations by normalized peer, the most recent first.
+  public func conversations(filter: MessageFilter = MessageFilter(), limit: Int = 200) throws
+    -> [Conversation]
+  {
+    let (sql, values) = Self.conditions(filter)
+    let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+    let groups = try database.query(
+      """
+      SELECT m.peer_key, count(*) AS n, max(m.device_at) AS last_at,
+        group_concat(DISTINCT m.instance_id) AS instance_ids
+      FROM messages m\(whereClause)
+      GROUP BY m.peer_key ORDER BY last_at DESC, m.peer_key LIMIT ?
+      """, values + [limit])
+    var result: [Conversation] = []
+    for group in groups {
+      let key = try group.string("peer_key")
+      guard
+        let latest = try list(
+          filter: MessageFilter(
+            direction: filter.direction, instanceID: filter.instanceID, peerKey: key,
+            since: filter.since, until: filter.until, search: filter.search), limit: 1
+        ).first
+      else { continue }
+      let ids = (try group.optionalString("instance_ids") ?? "").split(separator: ",").map(
+        String.init)
+      let names = try ids.map { id in
+        try database.queryOne(
+          """
+          SELECT COALESCE((SELECT name FROM instances WHERE id = ?),
+            (SELECT instance_name FROM messages WHERE instance_id = ? ORDER BY id DESC LIMIT 1))
+            AS name
+          """, [id, id])?.optionalString("name") ?? id
+      }
+      result.append(
+        Conversation(
+          peerKey: key, peer: latest.peer, count: try group.int("n"), latest: latest,
+          instanceNames: names.sorted()))
+    }
+    return result
+  }
+
+  // MARK: - Deleting
+
+  /// Deletes the messages with these archive ids; returns how many went.
+  @discardableResult
+  public func delete(ids: [Int64]) throws -> Int {
+    try store.requireWritable()
+    guard !ids.isEmpty else { return 0 }
+    return try database.transaction { database in
+      var deleted = 0
+      for chunk in stride(from: 0, to: ids.count, by: 500) {
+        let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
+        let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+        deleted += try database.run("DELETE FROM messages WHERE id IN (\(marks))", slice)
+      }
+      return deleted
+    }
+  }
+
+  // MARK: - Sync state
+
+  /// Whether a later sync of `instanceID` may stop at a page of known messages: its whole
+  /// history was read once and no sync of it was left unfinished since.
+  public func canStopEarly(instanceID: String) throws -> Bool {
+    guard
+      let row = try database.queryOne(
+        "SELECT history_complete, in_progress FROM message_sync_state WHERE instance_id = ?",
+        [instanceID])
+    else { return false }
+    return try row.bool("history_complete") && !(try row.bool("in_progress"))
+  }
+
+  /// Marks a sync of `instanceID` as started (an interrupted one leaves the mark behind).
+  public func syncStarted(instanceID: String, instanceName: String, at: Date) throws {
+    try store.requireWritable()
+    try database.run(
+      """
+      INSERT INTO message_sync_state (instance_id, instance_name, in_progress, last_started_at)
+      VALUES (?, ?, 1, ?)
+      ON CONFLICT(instance_id) DO UPDATE SET instance_name = excluded.instance_name,
+        in_progress = 1, last_started_at = excluded.last_started_at
+      """, [instanceID, instanceName, at])
+  }
+
+  /// Records how a sync of `instanceID` ended: `error` nil means it read to the end or to
+  /// known messages.
+  public func syncFinished(instanceID: String, at: Date, error: String?) throws {
+    try store.requireWritable()
+    if let error {
+      try database.run(
+        "UPDATE message_sync_state SET last_error = ?, last_finished_at = ? WHERE instance_id = ?",
+        [error, at, instanceID])
+    } else {
+      try database.run(
+        """
+        UPDATE message_sync_state SET history_complete = 1, in_progress = 0, last_error = NULL,
+          last_finished_at = ? WHERE instance_id = ?
+        """, [at, instanceID])
+    }
+  }
+
+  // MARK: - Statistics
+
+  /// Counts for `messages stats`.
+  public func stats() throws -> ArchiveStats {
+    let totals = try database.queryOne(
+      """
+      SELECT count(*) AS total, sum(direction = 'incoming') AS incoming,
+        sum(direction = 'outgoing') AS outgoing, count(DISTINCT peer_key) AS peers,
+        min(device_at) AS oldest, max(device_at) AS newest FROM messages
+      """)
+    let perInstance = try database.query(
+      """
+      SELECT m.instance_id, COALESCE(i.name, max(m.instance_name)) AS name, count(*) AS n,
+        COALESCE(s.history_complete, 0) AS complete, s.last_finished_at
+      FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
+        LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
+      GROUP BY m.instance_id ORDER BY name
+      """
+    ).map { row in
+      ArchiveStats.PerInstance(
+        instanceID: try row.string("instance_id"), instanceName: try row.string("name"),
+        count: try row.int("n"), historyComplete: try row.bool("complete"),
+        lastSyncedAt: try row.optionalDate("last_finished_at"))
+    }
+    var outbox: [String: Int] = [:]
+    for row in try database.query("SELECT state, count(*) AS n FROM outbox GROUP BY state") {
+      outbox[try row.string("state")] = try row.int("n")
+    }
+    return ArchiveStats(
+      total: try totals?.optionalInt("total") ?? 0,
+      incoming: try totals?.optionalInt("incoming") ?? 0,
+      outgoing: try totals?.optionalInt("outgoing") ?? 0,
+      conversations: try totals?.optionalInt("peers") ?? 0,
+      oldest: try totals?.optionalDate("oldest"), newest: try totals?.optionalDate("newest"),
+      instances: perInstance, outbox: outbox)
+  }
+}

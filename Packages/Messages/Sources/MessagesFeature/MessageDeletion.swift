@@ -1,0 +1,179 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import SimAdminClient
+import ViewKit
+
+/// `messages delete`: one message, a batch, a conversation or everything of an instance, on
+/// the device and/or locally, confirmed with the target instances and count.
+///
+/// On the device, single messages are found by identity in the device's current list (an
+/// archived upstream id may have been reused after a database reset, so it is never trusted
+/// alone); conversations are deleted by every raw number the archive holds for the peer;
+/// `--all` clears the instance. Local rows go only when the device part succeeded (or the
+/// scope is `local`), so a failure never leaves the archive missing what the device keeps.
+enum MessageDeletion {
+  enum Target {
+    case ids([Int64])
+    case peer(String)
+    case all
+  }
+
+  static func run(_ invocation: CommandInvocation) async throws -> CommandResult {
+    let environment = invocation.environment
+    let parsed = invocation.parsed
+    let language = environment.language
+    let ids = try parsed.argumentList("ID").map { text -> Int64 in
+      guard let id = Int64(text) else { throw MessagesFailure("error.badID", ["value": text]) }
+      return id
+    }
+    let peer = parsed.optionalString("peer")
+    let all = parsed.flag("all")
+    let target: Target
+    switch (ids.isEmpty, peer, all) {
+    case (false, nil, false): target = .ids(ids)
+    case (true, .some(let value), false): target = .peer(PeerNumber.key(value))
+    case (true, nil, true): target = .all
+    default: throw MessagesFailure("error.deleteTarget")
+    }
+    let scope = parsed.optionalString("scope") ?? "both"
+    let store = try MessagesCommands.store(environment)
+    let registry = InstanceRepository(store: store)
+    let instance = try parsed.optionalString("instance").map(registry.resolve(reference:))
+    if case .all = target, instance == nil { throw MessagesFailure("error.deleteAllNeedsInstance") }
+    let archive = MessageArchive(store: store)
+
+    var messages: [ArchivedMessage]
+    switch target {
+    case .ids(let ids):
+      messages = try archive.messages(ids: ids)
+      let found = Set(messages.map(\.id))
+      if let missing = ids.first(where: { !found.contains($0) }) {
+        throw MessagesFailure("error.messageNotFound", ["id": String(missing)])
+      }
+      if let instance { messages = messages.filter { $0.instanceID == instance.id } }
+    case .peer(let key):
+      messages = []
+      try archive.forEachPage(filter: MessageFilter(instanceID: instance?.id, peerKey: key)) {
+        messages += $0
+      }
+    case .all:
+      messages = []
+      try archive.forEachPage(filter: MessageFilter(instanceID: instance?.id)) { messages += $0 }
+    }
+    var groups = Dictionary(grouping: messages, by: \.instanceID)
+    if case .all = target, let instance, groups[instance.id] == nil { groups[instance.id] = [] }
+    let names = groups.keys.sorted().map { id in
+      (try? registry.get(id: id))??.name ?? groups[id]?.first?.instanceName ?? id
+    }
+    guard !parsed.flag("yes") else {
+      return try await perform(
+        target: target, groups: groups, scope: scope, environment, store: store)
+    }
+    throw MessagesFailure(
+      "error.confirmDelete",
+      [
+        "count": String(messages.count), "targets": names.joined(separator: ", "),
+        "scope": text("scope." + scope, language),
+      ])
+  }
+
+  static func perform(
+    target: Target, groups: [String: [ArchivedMessage]], scope: String,
+    _ environment: AppEnvironment, store: Store
+  ) async throws -> CommandResult {
+    let archive = MessageArchive(store: store)
+    let registry = InstanceRepository(store: store)
+    let connector = scope == "local" ? nil : try MessagesCommands.connector(environment)
+    var rows: [MessagesCommands.DeleteRow] = []
+    for (index, instanceID) in groups.keys.sorted().enumerated() {
+      let messages = groups[instanceID] ?? []
+      let instance = try registry.get(id: instanceID)
+      var row = MessagesCommands.DeleteRow(
+        instanceID: instanceID,
+        instanceName: instance?.name ?? messages.first?.instanceName ?? instanceID,
+        deviceDeleted: nil, localDeleted: 0, failure: nil)
+      if let connector {
+        if let instance {
+          do {
+            let session = connector.session(
+              for: instance.id, name: instance.name, origin: instance.origin.url)
+            row.deviceDeleted = try await deleteOnDevice(
+              target: target, messages: messages, session: session, instanceID: instance.id)
+          } catch {
+            row.failure = error.error.localizedMessage(environment.language)
+          }
+        } else {
+          row.failure = text("error.instanceGone", environment.language)
+        }
+      }
+      if row.failure == nil, scope != "device" {
+        row.localDeleted = try archive.delete(ids: messages.map(\.id))
+      }
+      environment.progress(index + 1, of: groups.count, row.instanceName)
+      rows.append(row)
+    }
+    let language = environment.language
+    let table = Table(
+      columns: [
+        TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
+        TableColumn(
+          id: "device", title: text("column.device", language), minWidth: 6, alignment: .trailing),
+        TableColumn(
+          id: "local", title: text("column.local", language), minWidth: 6, alignment: .trailing),
+        TableColumn(id: "result", title: text("column.result", language), minWidth: 8),
+      ],
+      rows: rows.map { row in
+        TableRow(
+          id: row.instanceID,
+          cells: [
+            TableCell(row.instanceName),
+            TableCell(row.deviceDeleted.map(String.init) ?? "—"),
+            TableCell(String(row.localDeleted)),
+            row.failure.map { TableCell($0, tone: .danger) }
+              ?? TableCell(text("sync.ok", language), tone: .success),
+          ])
+      })
+    return CommandResult(
+      view: .screen(Screen(title: text("view.delete.title", language), children: [.table(table)])),
+      payload: rows, exitCode: rows.contains { $0.failure != nil } ? .failure : .success)
+  }
+
+  static func deleteOnDevice(
+    target: Target, messages: [ArchivedMessage], session: SimAdminSession, instanceID: String
+  ) async throws(SimAdminFailure) -> Int {
+    switch target {
+    case .all:
+      return Int(try await session.smsClear().deleted)
+    case .peer:
+      let numbers = Array(Set(messages.map(\.peer))).sorted()
+      guard !numbers.isEmpty else { return 0 }
+      return Int(try await session.smsBatchDelete(phoneNumbers: numbers).deleted)
+    case .ids:
+      let wanted = Set(
+        messages.map {
+          MessageIdentity.key(
+            instanceID: instanceID, direction: $0.direction, peer: $0.peer,
+            timestamp: $0.deviceTimestamp, body: $0.body, marker: nil)
+        })
+      var found: [Int64] = []
+      var offset = 0
+      let pageSize = 500
+      while found.count < wanted.count {
+        let page = try await session.smsList(limit: pageSize, offset: offset)
+        for message in page {
+          let key = MessageIdentity.key(
+            instanceID: instanceID, direction: message.direction, peer: message.phoneNumber,
+            timestamp: message.timestamp, body: message.content, marker: nil)
+          if wanted.contains(key) { found.append(message.id) }
+        }
+        if page.count < pageSize { break }
+        offset += pageSize
+      }
+      guard !found.isEmpty else { return 0 }
+      return Int(try await session.smsBatchDelete(ids: found).deleted)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import SimAdminClient
+
+/// The identity of an archived message, which decides whether a device's message is already
+/// in the archive.
+///
+/// The device's upstream id is **not** the identity: ids restart after a device's database is
+/// reset, so a reused id may name a different message. A message is identified by its source
+/// instance id, direction, peer number as the device stores it, the device's raw timestamp and
+/// a SHA-256 of its body, plus for incoming messages the device's `mmfp:` marker (`pdu`) when
+/// present. The key is the SHA-256 of those parts joined with a separator.
+public enum MessageIdentity {
+  /// The dedupe key of `message` as synced from instance `instanceID`.
+  public static func key(instanceID: String, message: SmsMessage) -> String {
+    key(
+      instanceID: instanceID, direction: message.direction, peer: message.phoneNumber,
+      timestamp: message.timestamp, body: message.content,
+      marker: message.isIncoming ? message.pdu : nil)
+  }
+
+  /// The dedupe key from its parts.
+  public static func key(
+    instanceID: String, direction: String, peer: String, timestamp: String, body: String,
+    marker: String?
+  ) -> String {
+    let bodyHash = SHA256.hex(Array(body.utf8))
+    let parts = [instanceID, direction, peer, timestamp, bodyHash, marker ?? ""]
+    return SHA256.hex(Array(parts.joined(separator: "\u{1F}").utf8))
+  }
+}

@@ -1,0 +1,161 @@
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import SimAdminClient
+
+/// How one instance's sync ended.
+public struct InstanceSyncResult: Sendable, Equatable, Codable {
+  /// The instance id.
+  public var instanceID: String
+  /// The instance name.
+  public var instanceName: String
+  /// Messages newly archived.
+  public var inserted: Int
+  /// Messages read from the device.
+  public var read: Int
+  /// Pages requested.
+  public var pages: Int
+  /// Whether this run read back to the oldest message (or stopped at known ones).
+  public var completed: Bool
+  /// The failure's catalogue key in SimAdminClient's catalogue, nil on success.
+  public var failureKey: String?
+  /// The failure in English (device text untranslated), nil on success.
+  public var failure: String?
+}
+
+/// Pulls every instance's SMS into the archive.
+///
+/// Each instance is paged newest first with `limit`/`offset`. Consecutive pages overlap by
+/// ``overlap`` messages; the oldest message of one page (the anchor) must reappear in, or be
+/// newer than the start of, the next page, otherwise messages were deleted between pages and
+/// the offset moved past some: the syncer steps back and reads again (after repeated misses
+/// it starts over from offset 0, which is safe because archiving is idempotent). New messages
+/// arriving between pages only push older ones to later offsets, which re-reads a few known
+/// messages. A first sync (or any sync after an interrupted one) reads to the end; a later
+/// sync stops at the first full page holding only archived messages.
+public struct MessageSyncer: Sendable {
+  /// Where messages go.
+  public let archive: MessageArchive
+  /// The device sessions.
+  public let connector: SimAdminConnector
+  /// Messages per page (`limit`), default 200.
+  public let pageSize: Int
+  /// How many instances sync at once.
+  public let width: Int
+  /// The clock stamping `synced_at`.
+  public let clock: AppClock
+
+  /// A syncer.
+  public init(
+    archive: MessageArchive, connector: SimAdminConnector, pageSize: Int = 200, width: Int = 8,
+    clock: AppClock
+  ) {
+    self.archive = archive
+    self.connector = connector
+    self.pageSize = max(2, pageSize)
+    self.width = max(1, width)
+    self.clock = clock
+  }
+
+  /// Messages each page re-reads from the previous one.
+  public var overlap: Int { max(1, pageSize / 10) }
+
+  /// Syncs `instances` concurrently (at most ``width`` at a time); `progress` is called as
+  /// each finishes with (finished count, total, result). Results come back in input order.
+  public func sync(
+    _ instances: [Instance],
+    progress: @escaping @Sendable (Int, Int, InstanceSyncResult) -> Void = { _, _, _ in }
+  ) async -> [InstanceSyncResult] {
+    var results = [InstanceSyncResult?](repeating: nil, count: instances.count)
+    await withTaskGroup(of: (Int, InstanceSyncResult).self) { group in
+      var next = 0
+      var finished = 0
+      func launch() {
+        let index = next
+        let instance = instances[index]
+        group.addTask { (index, await syncOne(instance)) }
+        next += 1
+      }
+      while next < min(width, instances.count) { launch() }
+      for await (index, result) in group {
+        results[index] = result
+        finished += 1
+        progress(finished, instances.count, result)
+        if next < instances.count { launch() }
+      }
+    }
+    return results.compactMap { $0 }
+  }
+
+  /// Syncs one instance; failures are reported in the result, never thrown.
+  public func syncOne(_ instance: Instance) async -> InstanceSyncResult {
+    var result = InstanceSyncResult(
+      instanceID: instance.id, instanceName: instance.name, inserted: 0, read: 0, pages: 0,
+      completed: false, failureKey: nil, failure: nil)
+    do {
+      let stopEarly = try archive.canStopEarly(instanceID: instance.id)
+      try archive.syncStarted(
+        instanceID: instance.id, instanceName: instance.name, at: clock.now())
+      try archive.rename(instanceID: instance.id, to: instance.name)
+      let session = connector.session(
+        for: instance.id, name: instance.name, origin: instance.origin.url)
+      try await page(session, instance, stopEarly: stopEarly, into: &result)
+      result.completed = true
+      try archive.syncFinished(instanceID: instance.id, at: clock.now(), error: nil)
+    } catch let failure as SimAdminFailure {
+      result.failureKey = failure.reasonKey
+      result.failure = failure.error.localizedMessage(.english)
+      try? archive.syncFinished(instanceID: instance.id, at: clock.now(), error: result.failure)
+    } catch {
+      result.failureKey = "error.other"
+      result.failure = UserFacingMessage.of(error, .english)
+      try? archive.syncFinished(instanceID: instance.id, at: clock.now(), error: result.failure)
+    }
+    return result
+  }
+
+  private func page(
+    _ session: SimAdminSession, _ instance: Instance, stopEarly: Bool,
+    into result: inout InstanceSyncResult
+  ) async throws {
+    var offset = 0
+    var anchor: SmsMessage?
+    var misses = 0
+    var restarts = 0
+    while true {
+      let messages = try await session.smsList(limit: pageSize, offset: offset)
+      result.pages += 1
+      result.read += messages.count
+      let ingest = try archive.ingest(
+        messages, instanceID: instance.id, instanceName: instance.name, syncedAt: clock.now())
+      result.inserted += ingest.inserted
+      if let current = anchor, !Self.continues(messages, after: current), restarts < 3 {
+        // Deletions moved the offset past unread messages: step back and read again.
+        misses += 1
+        offset = max(0, offset - (pageSize - overlap))
+        if misses > 8 {
+          offset = 0
+          restarts += 1
+        }
+        if offset == 0 {
+          anchor = nil
+          misses = 0
+        }
+        continue
+      }
+      misses = 0
+      if messages.count < pageSize { return }
+      if stopEarly && ingest.inserted == 0 { return }
+      anchor = messages.last
+      offset += pageSize - overlap
+    }
+  }
+
+  /// Whether `page` (read after a page ending at `anchor`) leaves no gap: its first message
+  /// is the anchor or newer in the device's order (timestamp, then id).
+  static func continues(_ page: [SmsMessage], after anchor: SmsMessage) -> Bool {
+    guard let first = page.first else { return false }
+    return (first.timestamp, first.id) >= (anchor.timestamp, anchor.id)
+  }
+}

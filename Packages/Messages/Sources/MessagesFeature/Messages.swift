@@ -1,0 +1,125 @@
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import ViewKit
+
+/// The messages feature (消息): one archive of every SMS from every device, conversations,
+/// search, sending with an outbox, deletion and export.
+public enum Messages {
+  /// The feature as the app registers it.
+  public static let module = FeatureModule(
+    id: "messages", name: localized("module.name"), summary: localized("module.summary"),
+    order: 20, home: "messages", routes: routes,
+    commands: [MessagesCommands.messages, MessagesCommands.outbox],
+    catalogue: MessagesStrings.catalogue)
+
+  /// The tables this feature owns (module `messages`).
+  public static let schema: SchemaModule = MessagesSchema.module
+
+  // MARK: - Routes
+
+  static let syncAction = RouteAction(
+    key: "r", title: localized("action.sync"), arguments: ["messages", "sync", "--flush"])
+
+  static func sendAction(to peerParameter: Bool) -> RouteAction {
+    var inputs = [RouteAction.Input(option: "from", label: localized("field.from"))]
+    var arguments = ["messages", "send"]
+    if peerParameter {
+      arguments += ["--to", "{param:peer}"]
+    } else {
+      inputs.append(RouteAction.Input(option: "to", label: localized("field.to")))
+    }
+    inputs.append(RouteAction.Input(option: "text", label: localized("field.text")))
+    return RouteAction(
+      key: "s", title: localized("action.send"), arguments: arguments, inputs: inputs)
+  }
+
+  static var routes: [FeatureRoute] {
+    [
+      FeatureRoute(
+        "messages", title: localized("view.list.title"),
+        actions: [
+          syncAction, sendAction(to: false),
+          RouteAction(
+            key: "d", title: localized("action.delete"),
+            arguments: ["messages", "delete", "{selection}", "--yes"],
+            confirmation: localized("confirm.delete"), needsSelection: true),
+        ],
+        load: { request in
+          let environment = request.environment
+          let messages = try MessageArchive(store: MessagesCommands.store(environment)).list(
+            limit: 100)
+          return MessageListState(
+            messages: messages, showBodies: false,
+            nextCursor: messages.count == 100
+              ? messages.last.map { MessageCursor(after: $0).token } : nil,
+            timeZone: MessagesDisplay.resolve(environment).timeZone)
+        },
+        view: { state, request in
+          MessagesViews.list(state, language: request.environment.language)
+        }),
+      FeatureRoute(
+        "messages/conversations", title: localized("view.conversations.title"),
+        actions: [syncAction, sendAction(to: false)],
+        load: { request in
+          let environment = request.environment
+          return ConversationsState(
+            conversations: try MessageArchive(store: MessagesCommands.store(environment))
+              .conversations(),
+            timeZone: MessagesDisplay.resolve(environment).timeZone)
+        },
+        view: { state, request in
+          MessagesViews.conversations(state, language: request.environment.language)
+        }),
+      FeatureRoute(
+        "messages/outbox", title: localized("view.outbox.title"),
+        actions: [
+          RouteAction(key: "r", title: localized("action.flush"), arguments: ["outbox", "flush"]),
+          RouteAction(
+            key: "t", title: localized("action.retry"), arguments: ["outbox", "retry", "{selection}"],
+            needsSelection: true),
+          RouteAction(
+            key: "c", title: localized("action.cancel"),
+            arguments: ["outbox", "cancel", "{selection}"],
+            confirmation: localized("confirm.cancel"), needsSelection: true),
+        ],
+        load: { request in
+          let environment = request.environment
+          return OutboxViewState(
+            entries: try OutboxRepository(store: MessagesCommands.store(environment)).list(),
+            timeZone: MessagesDisplay.resolve(environment).timeZone)
+        },
+        view: { state, request in
+          MessagesViews.outbox(state, language: request.environment.language)
+        }),
+      FeatureRoute(
+        "messages/send", title: localized("view.send.title"), actions: [sendAction(to: false)],
+        load: { request in
+          let store = try MessagesCommands.store(request.environment)
+          return SendFormState(
+            instanceNames: try InstanceRepository(store: store).list().map(\.name),
+            waiting: try OutboxRepository(store: store).list(states: [.queued]).count)
+        },
+        view: { state, request in
+          MessagesViews.sendForm(state, language: request.environment.language)
+        }),
+      FeatureRoute(
+        "messages/:peer", title: localized("view.thread.title"),
+        actions: [
+          syncAction, sendAction(to: true),
+          RouteAction(
+            key: "d", title: localized("action.deleteConversation"),
+            arguments: ["messages", "delete", "--peer", "{param:peer}", "--yes"],
+            confirmation: localized("confirm.deleteConversation")),
+        ],
+        load: { request in
+          try MessagesCommands.loadThread(
+            peer: request.parameter("peer"), limit: 200, request.environment)
+        },
+        view: { state, request in
+          MessagesViews.thread(state, language: request.environment.language)
+        }),
+    ]
+  }
+}

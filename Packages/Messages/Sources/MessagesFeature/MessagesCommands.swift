@@ -1,0 +1,562 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import SimAdminClient
+import ViewKit
+
+/// The commands of the messages feature and what they print with `--json`.
+enum MessagesCommands {
+  // MARK: - Payloads
+
+  struct ListedMessage: Encodable, Sendable {
+    var id: Int64
+    var instanceID: String
+    var instanceName: String
+    var direction: String
+    var peer: String
+    var peerKey: String
+    var at: Date
+    var deviceTimestamp: String
+    var status: String
+    var upstreamID: Int64?
+    var body: String
+    var bodyMasked: Bool
+
+    init(_ message: ArchivedMessage, showBody: Bool) {
+      id = message.id
+      instanceID = message.instanceID
+      instanceName = message.instanceName
+      direction = message.direction
+      peer = message.peer
+      peerKey = message.peerKey
+      at = message.deviceAt
+      deviceTimestamp = message.deviceTimestamp
+      status = message.status
+      upstreamID = message.upstreamID
+      body = showBody ? message.body : Redactor.maskBody(message.body)
+      bodyMasked = !showBody
+    }
+  }
+
+  struct ListPayload: Encodable, Sendable {
+    var messages: [ListedMessage]
+    var nextCursor: String?
+  }
+
+  struct ConversationPayload: Encodable, Sendable {
+    var peerKey: String
+    var peer: String
+    var count: Int
+    var instances: [String]
+    var latest: ListedMessage
+  }
+
+  struct SyncPayload: Encodable, Sendable {
+    var instances: [InstanceSyncResult]
+    var outbox: [OutboxEntry]?
+  }
+
+  struct DeleteRow: Encodable, Sendable {
+    var instanceID: String
+    var instanceName: String
+    var deviceDeleted: Int?
+    var localDeleted: Int
+    var failure: String?
+  }
+
+  struct ExportPayload: Encodable, Sendable {
+    var path: String
+    var format: String
+    var count: Int
+    var bodiesIncluded: Bool
+  }
+
+  // MARK: - Shared
+
+  static func store(_ environment: AppEnvironment) throws -> Store {
+    try environment.services.resolve(Store.self)
+  }
+
+  static func connector(_ environment: AppEnvironment) throws -> SimAdminConnector {
+    try environment.services.resolve(SimAdminConnector.self)
+  }
+
+  static func filterOptions() -> [OptionSpec] {
+    [
+      .option(
+        "direction", valueName: "DIR", help: localized("help.direction"), allowed: ["in", "out"]),
+      .option("instance", valueName: "REF", help: localized("help.instance")),
+      .option("peer", valueName: "P", help: localized("help.peer")),
+      .option("since", valueName: "D", help: localized("help.since")),
+      .option("until", valueName: "D", help: localized("help.until")),
+      .option("search", valueName: "Q", help: localized("help.search")),
+    ]
+  }
+
+  /// Reads the filter options; everything is checked before anything runs.
+  static func filter(_ parsed: ParsedCommand, _ environment: AppEnvironment, store: Store) throws
+    -> MessageFilter
+  {
+    let zone = MessagesDisplay.resolve(environment).timeZone
+    var filter = MessageFilter()
+    switch parsed.optionalString("direction") {
+    case "in": filter.direction = "incoming"
+    case "out": filter.direction = "outgoing"
+    default: break
+    }
+    if let ref = parsed.optionalString("instance") {
+      filter.instanceID = try InstanceRepository(store: store).resolve(reference: ref).id
+    }
+    if let peer = parsed.optionalString("peer") { filter.peerKey = PeerNumber.key(peer) }
+    if let since = parsed.optionalString("since") {
+      filter.since = try DateArgument.parse(
+        since, option: "--since", endOfDay: false, timeZone: zone)
+    }
+    if let until = parsed.optionalString("until") {
+      filter.until = try DateArgument.parse(
+        until, option: "--until", endOfDay: true, timeZone: zone)
+    }
+    filter.search = parsed.optionalString("search")
+    return filter
+  }
+
+  // MARK: - Declarations
+
+  static var messages: FeatureCommand {
+    FeatureCommand(
+      CommandSpec("messages", aliases: ["sms"], abstract: localized("help.messages")),
+      subcommands: [sync, list, conversations, show, send, delete, export, stats])
+  }
+
+  static var sync: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "sync", abstract: localized("help.sync"),
+        arguments: [
+          ArgumentSpec("REF", help: localized("help.syncRefs"), optional: true, repeating: true)
+        ],
+        options: [
+          .option(
+            "page-size", valueName: "N", help: localized("help.pageSize"), default: "200"),
+          .flag("flush", help: localized("help.flush")),
+        ])
+    ) { invocation in
+      let environment = invocation.environment
+      let parsed = invocation.parsed
+      let store = try store(environment)
+      let pageSize = try parsed.int("page-size", range: 2...10_000)
+      let registry = InstanceRepository(store: store)
+      let refs = parsed.argumentList("REF")
+      let instances = try refs.isEmpty ? registry.list() : refs.map(registry.resolve(reference:))
+      let syncer = MessageSyncer(
+        archive: MessageArchive(store: store), connector: try connector(environment),
+        pageSize: pageSize, clock: environment.clock)
+      let results = await syncer.sync(instances) { done, total, result in
+        let line =
+          result.failure.map {
+            text("progress.syncFailed", .english, ["name": result.instanceName, "reason": $0])
+          }
+          ?? text(
+            "progress.synced", environment.language,
+            ["name": result.instanceName, "count": String(result.inserted)])
+        environment.progress(done, of: total, line)
+      }
+      var outbox: [OutboxEntry]?
+      if parsed.flag("flush") {
+        outbox = try await OutboxProcessor(
+          outbox: OutboxRepository(store: store), connector: try connector(environment)
+        ).flush()
+      }
+      let failed = results.contains { $0.failure != nil }
+      return CommandResult(
+        view: syncView(results, outbox: outbox, environment.language),
+        payload: SyncPayload(instances: results, outbox: outbox),
+        exitCode: failed ? .failure : .success)
+    }
+  }
+
+  static func syncView(
+    _ results: [InstanceSyncResult], outbox: [OutboxEntry]?, _ language: AppLanguage
+  ) -> ViewNode {
+    let table = Table(
+      columns: [
+        TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
+        TableColumn(id: "result", title: text("column.result", language), minWidth: 10, priority: 2),
+        TableColumn(
+          id: "new", title: text("column.new", language), minWidth: 3, priority: 1,
+          alignment: .trailing),
+        TableColumn(
+          id: "read", title: text("column.read", language), minWidth: 3, alignment: .trailing),
+      ],
+      rows: results.map { result in
+        TableRow(
+          id: result.instanceID,
+          cells: [
+            TableCell(result.instanceName),
+            result.failureKey.map { key in
+              TableCell(
+                SimAdminClientStrings.catalogue.entries[key] == nil
+                  ? (result.failure ?? key)
+                  : SimAdminClientStrings.catalogue.text(key, language), tone: .danger)
+            } ?? TableCell(text("sync.ok", language), tone: .success),
+            TableCell(String(result.inserted)),
+            TableCell(String(result.read)),
+          ])
+      })
+    var children: [ViewNode] = [.table(table)]
+    if let outbox, !outbox.isEmpty {
+      children.append(
+        .text(
+          Text(
+            text(
+              "sync.outbox", language,
+              [
+                "sent": String(outbox.count { $0.state == .sent }),
+                "waiting": String(outbox.count { $0.state != .sent }),
+              ]))))
+    }
+    return .screen(Screen(title: text("view.sync.title", language), children: children))
+  }
+
+  static var list: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "list", aliases: ["ls"], abstract: localized("help.list"),
+        options: filterOptions() + [
+          .option("limit", valueName: "N", help: localized("help.limit"), default: "50"),
+          .option("after", valueName: "CURSOR", help: localized("help.after")),
+          .flag("show-bodies", help: localized("help.showBodies")),
+        ])
+    ) { invocation in
+      let environment = invocation.environment
+      let parsed = invocation.parsed
+      let store = try store(environment)
+      let filter = try filter(parsed, environment, store: store)
+      let limit = try parsed.int("limit", range: 1...1000)
+      var cursor: MessageCursor?
+      if let token = parsed.optionalString("after") {
+        guard let value = MessageCursor(token: token) else {
+          throw MessagesFailure("error.badCursor", ["value": token])
+        }
+        cursor = value
+      }
+      let messages = try MessageArchive(store: store).list(
+        filter: filter, after: cursor, limit: limit)
+      let next = messages.count == limit ? messages.last.map { MessageCursor(after: $0).token } : nil
+      let show = parsed.flag("show-bodies")
+      let state = MessageListState(
+        messages: messages, showBodies: show, nextCursor: next,
+        timeZone: MessagesDisplay.resolve(environment).timeZone)
+      return CommandResult(
+        view: MessagesViews.list(state, language: environment.language),
+        payload: ListPayload(
+          messages: messages.map { ListedMessage($0, showBody: show) }, nextCursor: next))
+    }
+  }
+
+  static var conversations: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "conversations", aliases: ["threads"], abstract: localized("help.conversations"),
+        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "100")])
+    ) { invocation in
+      let environment = invocation.environment
+      let store = try store(environment)
+      let limit = try invocation.parsed.int("limit", range: 1...10_000)
+      let items = try MessageArchive(store: store).conversations(limit: limit)
+      let state = ConversationsState(
+        conversations: items, timeZone: MessagesDisplay.resolve(environment).timeZone)
+      return CommandResult(
+        view: MessagesViews.conversations(state, language: environment.language),
+        payload: items.map {
+          ConversationPayload(
+            peerKey: $0.peerKey, peer: $0.peer, count: $0.count, instances: $0.instanceNames,
+            latest: ListedMessage($0.latest, showBody: false))
+        })
+    }
+  }
+
+  static var show: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "show", abstract: localized("help.show"),
+        arguments: [ArgumentSpec("PEER", help: localized("help.peer"))],
+        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "200")])
+    ) { invocation in
+      let environment = invocation.environment
+      let peer = try invocation.parsed.argument("PEER")
+      let limit = try invocation.parsed.int("limit", range: 1...10_000)
+      let state = try loadThread(peer: peer, limit: limit, environment)
+      return CommandResult(
+        view: MessagesViews.thread(state, language: environment.language),
+        payload: state.messages.map { ListedMessage($0, showBody: true) })
+    }
+  }
+
+  static func loadThread(peer: String, limit: Int, _ environment: AppEnvironment) throws
+    -> ThreadState
+  {
+    let messages = try MessageArchive(store: store(environment)).list(
+      filter: MessageFilter(peerKey: PeerNumber.key(peer)), limit: limit)
+    return ThreadState(
+      peer: peer, messages: messages, timeZone: MessagesDisplay.resolve(environment).timeZone)
+  }
+
+  // MARK: - Sending
+
+  static var send: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "send", abstract: localized("help.send"),
+        options: [
+          .option("from", valueName: "REF", help: localized("help.from"), required: true),
+          .option("to", valueName: "NUMBER", help: localized("help.to"), required: true),
+          .option("text", valueName: "T", help: localized("help.text")),
+          .flag("text-stdin", help: localized("help.textStdin")),
+          .option("expires-in", valueName: "DURATION", help: localized("help.expiresIn")),
+        ])
+    ) { invocation in
+      let environment = invocation.environment
+      let parsed = invocation.parsed
+      let body: String
+      switch (parsed.optionalString("text"), parsed.flag("text-stdin")) {
+      case (.some, true), (nil, false):
+        throw MessagesFailure("error.textChoice")
+      case (.some(let value), false):
+        body = value
+      case (nil, true):
+        body = (environment.streams.readInput() ?? "").trimmingCharacters(in: .newlines)
+      }
+      let number = try parsed.string("to")
+      try SendText.validate(number: number)
+      try SendText.validate(body)
+      let expiry = try parsed.optionalString("expires-in").map(parseDuration)
+      let store = try store(environment)
+      let instance = try InstanceRepository(store: store).resolve(reference: parsed.string("from"))
+      let connector = try connector(environment)
+      let outbox = OutboxRepository(store: store)
+      let entry = try outbox.enqueue(
+        instance: instance, to: number.trimmingCharacters(in: .whitespaces), body: body,
+        expiresAt: expiry.map { environment.clock.now().addingTimeInterval($0) })
+      let touched = try await OutboxProcessor(outbox: outbox, connector: connector).flush()
+      let now = touched.first { $0.id == entry.id } ?? entry
+      let language = environment.language
+      let banner: Banner
+      switch now.state {
+      case .sent:
+        banner = Banner(text("send.sent", language, ["peer": now.peer, "instance": now.instanceName]), tone: .success)
+      case .failed, .cancelled:
+        banner = Banner(
+          text("send.failed", language, ["reason": now.reason?.text(language) ?? ""]), tone: .danger)
+      case .queued, .sending:
+        banner = Banner(
+          text(
+            "send.queued", language,
+            ["id": String(now.id), "reason": now.reason?.text(language) ?? ""]), tone: .warning)
+      }
+      return CommandResult(
+        view: .stack([.banner(banner)]), payload: now,
+        exitCode: now.state == .failed ? .failure : .success)
+    }
+  }
+
+  /// `90`, `90s`, `30m`, `2h`, `1d` → seconds.
+  static func parseDuration(_ text: String) throws -> TimeInterval {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    var number = trimmed
+    var unit = 1.0
+    if let last = trimmed.last, let factor = units[last] {
+      number = String(trimmed.dropLast())
+      unit = factor
+    }
+    guard let value = Double(number), value > 0, value.isFinite else {
+      throw MessagesFailure("error.badDuration", ["value": text])
+    }
+    return value * unit
+  }
+
+  static var outbox: FeatureCommand {
+    let idArgument = ArgumentSpec("ID", help: localized("help.outboxID"))
+    return FeatureCommand(
+      CommandSpec("outbox", abstract: localized("help.outbox"), defaultSubcommand: "list"),
+      subcommands: [
+        FeatureCommand(CommandSpec("list", abstract: localized("help.outboxList"))) { invocation in
+          try outboxResult(invocation.environment, entries: nil)
+        },
+        FeatureCommand(CommandSpec("flush", abstract: localized("help.outboxFlush"))) {
+          invocation in
+          let environment = invocation.environment
+          let store = try store(environment)
+          let touched = try await OutboxProcessor(
+            outbox: OutboxRepository(store: store), connector: try connector(environment)
+          ).flush()
+          return try outboxResult(environment, entries: touched)
+        },
+        FeatureCommand(
+          CommandSpec("retry", abstract: localized("help.outboxRetry"), arguments: [idArgument])
+        ) { invocation in
+          let environment = invocation.environment
+          let id = try entryID(invocation.parsed)
+          let store = try store(environment)
+          let outbox = OutboxRepository(store: store)
+          _ = try outbox.retry(id: id)
+          let touched = try await OutboxProcessor(
+            outbox: outbox, connector: try connector(environment)
+          ).flush(only: [id])
+          return try outboxResult(environment, entries: touched)
+        },
+        FeatureCommand(
+          CommandSpec("cancel", abstract: localized("help.outboxCancel"), arguments: [idArgument])
+        ) { invocation in
+          let environment = invocation.environment
+          let id = try entryID(invocation.parsed)
+          let entry = try OutboxRepository(store: store(environment)).cancel(id: id)
+          return try outboxResult(environment, entries: [entry])
+        },
+      ])
+  }
+
+  static func entryID(_ parsed: ParsedCommand) throws -> Int64 {
+    let text = try parsed.argument("ID")
+    guard let id = Int64(text.trimmingCharacters(in: CharacterSet(charactersIn: "# "))) else {
+      throw OutboxError.notFound(id: text)
+    }
+    return id
+  }
+
+  static func outboxResult(_ environment: AppEnvironment, entries: [OutboxEntry]?) throws
+    -> CommandResult
+  {
+    let all = try entries ?? OutboxRepository(store: store(environment)).list()
+    let state = OutboxViewState(
+      entries: all, timeZone: MessagesDisplay.resolve(environment).timeZone)
+    let failed = entries != nil && all.contains { $0.state == .failed || $0.state == .queued }
+    return CommandResult(
+      view: MessagesViews.outbox(state, language: environment.language), payload: all,
+      exitCode: failed ? .failure : .success)
+  }
+
+  // MARK: - Delete, export, stats
+
+  static var delete: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "delete", aliases: ["rm"], abstract: localized("help.delete"),
+        arguments: [
+          ArgumentSpec("ID", help: localized("help.deleteIDs"), optional: true, repeating: true)
+        ],
+        options: [
+          .option("peer", valueName: "P", help: localized("help.deletePeer")),
+          .option("instance", valueName: "REF", help: localized("help.instance")),
+          .flag("all", help: localized("help.deleteAll")),
+          .option(
+            "scope", valueName: "SCOPE", help: localized("help.scope"), default: "both",
+            allowed: ["both", "device", "local"]),
+          .flag("yes", short: "y", help: localized("help.yes")),
+        ])
+    ) { invocation in
+      try await MessageDeletion.run(invocation)
+    }
+  }
+
+  static var export: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "export", abstract: localized("help.export"),
+        options: [
+          .option(
+            "format", valueName: "FORMAT", help: localized("help.format"), required: true,
+            allowed: ExportFormat.allCases.map(\.rawValue)),
+          .option("output", short: "o", valueName: "FILE", help: localized("help.output")),
+          .flag("include-bodies", help: localized("help.includeBodies")),
+        ] + filterOptions())
+    ) { invocation in
+      let environment = invocation.environment
+      let parsed = invocation.parsed
+      let formatText = try parsed.string("format")
+      guard let format = ExportFormat(rawValue: formatText) else {
+        throw MessagesFailure("error.badFormat", ["value": formatText])
+      }
+      let store = try store(environment)
+      let filter = try filter(parsed, environment, store: store)
+      let destination: URL
+      if let output = parsed.optionalString("output") {
+        destination = URL(fileURLWithPath: output)
+      } else {
+        let folder = environment.dataDirectory.appendingPathComponent("exports")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let stamp = ISO8601DateFormatter().string(from: environment.clock.now())
+          .replacingOccurrences(of: ":", with: "")
+        destination = folder.appendingPathComponent("messages-\(stamp).\(format.rawValue)")
+      }
+      let include = parsed.flag("include-bodies")
+      let count = try MessageExporter(archive: MessageArchive(store: store)).export(
+        filter: filter, format: format, includeBodies: include, to: destination)
+      let language = environment.language
+      return CommandResult(
+        view: .banner(
+          Banner(
+            text(
+              include ? "export.doneWithBodies" : "export.done", language,
+              ["count": String(count), "path": destination.path]), tone: .success)),
+        payload: ExportPayload(
+          path: destination.path, format: format.rawValue, count: count, bodiesIncluded: include))
+    }
+  }
+
+  static var stats: FeatureCommand {
+    FeatureCommand(CommandSpec("stats", abstract: localized("help.stats"))) { invocation in
+      let environment = invocation.environment
+      let stats = try MessageArchive(store: store(environment)).stats()
+      let language = environment.language
+      let display = MessagesDisplay.resolve(environment)
+      var rows: [ViewNode] = [
+        .keyValue(KeyValue(key: text("stats.total", language), value: String(stats.total))),
+        .keyValue(KeyValue(key: text("stats.incoming", language), value: String(stats.incoming))),
+        .keyValue(KeyValue(key: text("stats.outgoing", language), value: String(stats.outgoing))),
+        .keyValue(
+          KeyValue(key: text("stats.conversations", language), value: String(stats.conversations))),
+      ]
+      if let oldest = stats.oldest, let newest = stats.newest {
+        rows.append(
+          .keyValue(
+            KeyValue(
+              key: text("stats.range", language),
+              value: "\(display.format(oldest)) – \(display.format(newest))")))
+      }
+      for state in OutboxState.allCases {
+        if let count = stats.outbox[state.rawValue] {
+          rows.append(
+            .keyValue(
+              KeyValue(
+                key: text("stats.outbox", language, ["state": text("state." + state.rawValue, language)]),
+                value: String(count))))
+        }
+      }
+      let table = Table(
+        columns: [
+          TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
+          TableColumn(
+            id: "count", title: text("column.count", language), minWidth: 5, alignment: .trailing),
+          TableColumn(id: "synced", title: text("column.synced", language), minWidth: 16),
+        ],
+        rows: stats.instances.map { item in
+          TableRow(
+            id: item.instanceID,
+            cells: [
+              TableCell(item.instanceName), TableCell(String(item.count)),
+              TableCell(item.lastSyncedAt.map(display.format) ?? "—", tone: .muted),
+            ])
+        })
+      return CommandResult(
+        view: .screen(
+          Screen(
+            title: text("view.stats.title", language),
+            children: [.section(Section(children: rows)), .table(table)])),
+        payload: stats)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Essentials
+import Foundation
+
+/// A bad input or refused request of a messages command, explained in either language.
+public struct MessagesFailure: LocalizedFailure, Equatable, CustomStringConvertible {
+  /// The catalogue key.
+  public let key: String
+  /// The placeholder values.
+  public let arguments: [String: String]
+
+  /// A failure with a message from this package's catalogue.
+  public init(_ key: String, _ arguments: [String: String] = [:]) {
+    self.key = key
+    self.arguments = arguments
+  }
+
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    MessagesStrings.catalogue.text(key, language, arguments)
+  }
+
+  /// The English message.
+  public var description: String { localizedMessage(.english) }
+}
+
+/// The rules for text to send.
+public enum SendText {
+  /// The longest text accepted, in characters (as people count them: one Chinese character
+  /// or one emoji is one). ModemManager splits anything over one SMS into parts; 1,000
+  /// characters is at most 15 UCS-2 parts, which devices accept.
+  public static let maximumLength = 1_000
+
+  /// Refuses empty (or whitespace-only) text and text over ``maximumLength``.
+  public static func validate(_ text: String) throws(MessagesFailure) {
+    if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      throw MessagesFailure("error.emptyText")
+    }
+    if text.count > maximumLength {
+      throw MessagesFailure(
+        "error.textTooLong",
+        ["count": String(text.count), "limit": String(maximumLength)])
+    }
+  }
+
+  /// Refuses numbers that cannot be sent to (letters, too few or too many digits).
+  public static func validate(number: String) throws(MessagesFailure) {
+    switch PeerNumber.problem(sending: number) {
+    case nil: return
+    case .empty: throw MessagesFailure("error.emptyNumber")
+    case .invalidCharacter(let character):
+      throw MessagesFailure(
+        "error.numberCharacter", ["number": number, "character": String(character)])
+    case .digitCount(let count):
+      throw MessagesFailure("error.numberDigits", ["number": number, "count": String(count)])
+    }
+  }
+}
+
+/// Reads `--since` / `--until` values.
+public enum DateArgument {
+  /// `YYYY-MM-DD` (midnight in `timeZone`; for an end, the following midnight so the whole
+  /// day is included) or ISO 8601 with an offset (`2026-01-01T08:00:00+08:00`, `…Z`,
+  /// fractional seconds allowed).
+  public static func parse(_ text: String, option: String, endOfDay: Bool, timeZone: TimeZone)
+    throws(MessagesFailure) -> Date
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let dayParts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+    if trimmed.count == 10, dayParts.count == 3, let year = Int(dayParts[0]),
+      let month = Int(dayParts[1]), let day = Int(dayParts[2])
+    {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone
+      let components = DateComponents(year: year, month: month, day: day)
+      if components.isValidDate(in: calendar), let start = calendar.date(from: components) {
+        return endOfDay ? calendar.date(byAdding: .day, value: 1, to: start) ?? start : start
+      }
+    }
+    for options in [
+      ISO8601DateFormatter.Options.withInternetDateTime,
+      [.withInternetDateTime, .withFractionalSeconds],
+    ] {
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = options
+      if let date = formatter.date(from: trimmed) { return date }
+    }
+    throw MessagesFailure("error.badDate", ["option": option, "value": text])
+  }
+}

@@ -1,0 +1,73 @@
+import LocalStore
+
+/// The `messages` schema module: the archive, its full-text index, the outbox and the
+/// per-instance sync state. Dates are Unix-epoch milliseconds.
+enum MessagesSchema {
+  static let module = SchemaModule(
+    name: "messages",
+    migrations: [Migration(version: 1, name: "create archive, search, outbox", sql: version1)])
+
+  static let version1 = """
+    CREATE TABLE messages (
+      id INTEGER PRIMARY KEY,
+      instance_id TEXT NOT NULL,
+      instance_name TEXT NOT NULL,
+      direction TEXT NOT NULL,
+      peer_raw TEXT NOT NULL,
+      peer_key TEXT NOT NULL,
+      body TEXT NOT NULL,
+      device_at INTEGER NOT NULL,
+      device_timestamp TEXT NOT NULL,
+      status TEXT NOT NULL,
+      upstream_id INTEGER,
+      marker TEXT,
+      dedupe_key TEXT NOT NULL UNIQUE,
+      synced_at INTEGER NOT NULL
+    );
+    CREATE INDEX messages_by_time ON messages(device_at DESC, id DESC);
+    CREATE INDEX messages_by_peer ON messages(peer_key, device_at DESC, id DESC);
+    CREATE INDEX messages_by_instance ON messages(instance_id, device_at DESC, id DESC);
+    CREATE VIRTUAL TABLE messages_fts USING fts5(
+      body, content='messages', content_rowid='id', tokenize='trigram');
+    CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+      INSERT INTO messages_fts(rowid, body) VALUES (new.id, new.body);
+    END;
+    CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+      INSERT INTO messages_fts(messages_fts, rowid, body) VALUES ('delete', old.id, old.body);
+    END;
+    CREATE TABLE message_sync_state (
+      instance_id TEXT PRIMARY KEY,
+      instance_name TEXT NOT NULL,
+      history_complete INTEGER NOT NULL DEFAULT 0,
+      in_progress INTEGER NOT NULL DEFAULT 0,
+      last_started_at INTEGER,
+      last_finished_at INTEGER,
+      last_error TEXT
+    );
+    CREATE TABLE outbox (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      instance_id TEXT NOT NULL,
+      instance_name TEXT NOT NULL,
+      peer TEXT NOT NULL,
+      body TEXT NOT NULL,
+      state TEXT NOT NULL,
+      reason_key TEXT,
+      reason_detail TEXT,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      expires_at INTEGER,
+      sent_at INTEGER,
+      upstream_path TEXT
+    );
+    CREATE INDEX outbox_by_state ON outbox(state, instance_id, id);
+    CREATE TABLE outbox_attempts (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      entry_id INTEGER NOT NULL REFERENCES outbox(id) ON DELETE CASCADE,
+      at INTEGER NOT NULL,
+      result TEXT NOT NULL,
+      reason_key TEXT,
+      reason_detail TEXT
+    );
+    CREATE INDEX outbox_attempts_by_entry ON outbox_attempts(entry_id, id);
+    """
+}

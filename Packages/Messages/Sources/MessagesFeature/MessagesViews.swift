@@ -1,0 +1,327 @@
+import Essentials
+import Foundation
+import ViewKit
+
+/// What the message list shows.
+public struct MessageListState: Sendable, Equatable {
+  /// The page of messages.
+  public var messages: [ArchivedMessage]
+  /// Whether bodies are shown in full.
+  public var showBodies: Bool
+  /// The token for the next page, if there may be one.
+  public var nextCursor: String?
+  /// Display settings.
+  public var timeZone: TimeZone
+
+  /// A list state.
+  public init(
+    messages: [ArchivedMessage], showBodies: Bool, nextCursor: String?, timeZone: TimeZone
+  ) {
+    self.messages = messages
+    self.showBodies = showBodies
+    self.nextCursor = nextCursor
+    self.timeZone = timeZone
+  }
+}
+
+/// What the conversations screen shows.
+public struct ConversationsState: Sendable, Equatable {
+  /// The conversations, most recent first.
+  public var conversations: [Conversation]
+  /// Display settings.
+  public var timeZone: TimeZone
+
+  /// A conversations state.
+  public init(conversations: [Conversation], timeZone: TimeZone) {
+    self.conversations = conversations
+    self.timeZone = timeZone
+  }
+}
+
+/// What a thread (`messages/:peer`) shows: one peer's messages with full bodies.
+public struct ThreadState: Sendable, Equatable {
+  /// The peer as asked for.
+  public var peer: String
+  /// Its messages, newest first.
+  public var messages: [ArchivedMessage]
+  /// Display settings.
+  public var timeZone: TimeZone
+
+  /// A thread state.
+  public init(peer: String, messages: [ArchivedMessage], timeZone: TimeZone) {
+    self.peer = peer
+    self.messages = messages
+    self.timeZone = timeZone
+  }
+}
+
+/// What the outbox screen shows.
+public struct OutboxViewState: Sendable, Equatable {
+  /// Entries, newest first, with attempts.
+  public var entries: [OutboxEntry]
+  /// Display settings.
+  public var timeZone: TimeZone
+
+  /// An outbox state.
+  public init(entries: [OutboxEntry], timeZone: TimeZone) {
+    self.entries = entries
+    self.timeZone = timeZone
+  }
+}
+
+/// What the send form shows.
+public struct SendFormState: Sendable, Equatable {
+  /// Instance names to send from.
+  public var instanceNames: [String]
+  /// Queued entries waiting.
+  public var waiting: Int
+
+  /// A form state.
+  public init(instanceNames: [String], waiting: Int) {
+    self.instanceNames = instanceNames
+    self.waiting = waiting
+  }
+}
+
+/// The views of the messages feature: pure functions of state and language.
+public enum MessagesViews {
+  // MARK: - List
+
+  /// The message list: time, instance, direction, peer, body (masked unless asked).
+  public static func list(_ state: MessageListState, language: AppLanguage) -> ViewNode {
+    let display = MessagesDisplay(timeZone: state.timeZone)
+    var children: [ViewNode] = []
+    if state.messages.isEmpty {
+      children.append(
+        .empty(
+          EmptyState(
+            title: text("view.list.empty", language),
+            message: text("view.list.emptyHint", language))))
+    } else {
+      children.append(.table(messageTable(state.messages, showBodies: state.showBodies, display, language)))
+    }
+    if let cursor = state.nextCursor {
+      children.append(.text(Text(text("view.list.more", language, ["cursor": cursor]), style: .muted)))
+    }
+    return .screen(
+      Screen(
+        title: text("view.list.title", language),
+        subtitle: text("view.list.subtitle", language, ["count": String(state.messages.count)]),
+        children: children))
+  }
+
+  static func messageTable(
+    _ messages: [ArchivedMessage], showBodies: Bool, _ display: MessagesDisplay,
+    _ language: AppLanguage
+  ) -> Table {
+    Table(
+      columns: [
+        TableColumn(id: "time", title: text("column.time", language), minWidth: 16, priority: 3),
+        TableColumn(id: "dir", title: text("column.direction", language), minWidth: 2, priority: 4),
+        TableColumn(
+          id: "peer", title: text("column.peer", language), minWidth: 8, maxWidth: 18,
+          priority: 5, truncation: .middle),
+        TableColumn(
+          id: "body", title: text("column.body", language), minWidth: 10, priority: 2),
+        TableColumn(
+          id: "instance", title: text("column.instance", language), minWidth: 6, maxWidth: 16,
+          priority: 1),
+      ],
+      rows: messages.map { message in
+        TableRow(
+          id: String(message.id),
+          cells: [
+            TableCell(display.format(message.deviceAt)),
+            directionCell(message),
+            TableCell(message.peer),
+            TableCell(showBodies ? flat(message.body) : Redactor.maskBody(message.body, preview: 40)),
+            TableCell(message.instanceName, tone: .muted),
+          ],
+          link: "messages/" + message.peerKey)
+      })
+  }
+
+  static func directionCell(_ message: ArchivedMessage) -> TableCell {
+    message.isIncoming ? TableCell("↓", tone: .info) : TableCell("↑", tone: .success)
+  }
+
+  static func flat(_ body: String) -> String {
+    body.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+
+  // MARK: - Conversations
+
+  /// Conversations across instances by normalized peer.
+  public static func conversations(_ state: ConversationsState, language: AppLanguage) -> ViewNode
+  {
+    let display = MessagesDisplay(timeZone: state.timeZone)
+    let body: ViewNode
+    if state.conversations.isEmpty {
+      body = .empty(
+        EmptyState(
+          title: text("view.conversations.empty", language),
+          message: text("view.list.emptyHint", language)))
+    } else {
+      body = .list(
+        ListNode(
+          items: state.conversations.map { conversation in
+            ListItem(
+              id: conversation.peerKey, title: conversation.peer,
+              subtitle: Redactor.maskBody(conversation.latest.body),
+              badges: [
+                Badge(String(conversation.count), tone: .info),
+                Badge(conversation.instanceNames.joined(separator: ", "), tone: .muted),
+              ],
+              trailing: display.format(conversation.latest.deviceAt),
+              link: "messages/" + conversation.peerKey)
+          }))
+    }
+    return .screen(
+      Screen(
+        title: text("view.conversations.title", language),
+        subtitle: text(
+          "view.conversations.subtitle", language,
+          ["count": String(state.conversations.count)]),
+        children: [body]))
+  }
+
+  // MARK: - Thread
+
+  /// One peer's messages with full bodies, newest last like a chat.
+  public static func thread(_ state: ThreadState, language: AppLanguage) -> ViewNode {
+    let display = MessagesDisplay(timeZone: state.timeZone)
+    guard !state.messages.isEmpty else {
+      return .screen(
+        Screen(
+          title: state.peer,
+          children: [
+            .empty(EmptyState(title: text("view.thread.empty", language, ["peer": state.peer])))
+          ]))
+    }
+    let entries: [ViewNode] = state.messages.reversed().map { message in
+      let key = message.isIncoming ? "view.thread.from" : "view.thread.to"
+      let meta = text(
+        key, language,
+        [
+          "time": display.format(message.deviceAt), "instance": message.instanceName,
+          "peer": message.peer,
+        ])
+      return .stack([
+        .text(Text(meta, style: .muted)),
+        .text(Text(message.body)),
+      ])
+    }
+    let instances = Set(state.messages.map(\.instanceName)).sorted().joined(separator: ", ")
+    return .screen(
+      Screen(
+        title: state.peer,
+        subtitle: text(
+          "view.thread.subtitle", language,
+          ["count": String(state.messages.count), "instances": instances]),
+        children: entries))
+  }
+
+  // MARK: - Outbox
+
+  /// The outbox with each entry's state, reason and attempts.
+  public static func outbox(_ state: OutboxViewState, language: AppLanguage) -> ViewNode {
+    let display = MessagesDisplay(timeZone: state.timeZone)
+    guard !state.entries.isEmpty else {
+      return .screen(
+        Screen(
+          title: text("view.outbox.title", language),
+          children: [.empty(EmptyState(title: text("view.outbox.empty", language)))]))
+    }
+    let table = Table(
+      columns: [
+        TableColumn(id: "id", title: "#", minWidth: 2, priority: 5, alignment: .trailing),
+        TableColumn(id: "state", title: text("column.state", language), minWidth: 6, priority: 4),
+        TableColumn(
+          id: "to", title: text("column.to", language), minWidth: 8, maxWidth: 16, priority: 3),
+        TableColumn(
+          id: "instance", title: text("column.instance", language), minWidth: 6, maxWidth: 14,
+          priority: 2),
+        TableColumn(id: "reason", title: text("column.reason", language), minWidth: 8, priority: 1),
+      ],
+      rows: state.entries.map { entry in
+        TableRow(
+          id: String(entry.id),
+          cells: [
+            TableCell(String(entry.id)),
+            TableCell(text("state." + entry.state.rawValue, language), tone: tone(entry.state)),
+            TableCell(entry.peer),
+            TableCell(entry.instanceName),
+            TableCell(entry.reason?.text(language) ?? "", tone: .muted),
+          ])
+      })
+    var children: [ViewNode] = [.table(table)]
+    for entry in state.entries where !entry.attempts.isEmpty || entry.expiresAt != nil {
+      var rows: [ViewNode] = [
+        .keyValue(KeyValue(key: text("column.body", language), value: Redactor.maskBody(entry.body)))
+      ]
+      if let expiresAt = entry.expiresAt {
+        rows.append(
+          .keyValue(
+            KeyValue(key: text("view.outbox.expires", language), value: display.format(expiresAt))))
+      }
+      for attempt in entry.attempts {
+        let result = text("attempt." + attempt.result, language)
+        let value = attempt.reason.map { "\(result) · \($0.text(language))" } ?? result
+        rows.append(
+          .keyValue(
+            KeyValue(
+              key: display.format(attempt.at), value: value,
+              tone: attempt.result == "sent" ? .success : .warning)))
+      }
+      children.append(
+        .section(
+          Section(
+            title: text("view.outbox.attempts", language, ["id": String(entry.id)]),
+            children: rows)))
+    }
+    return .screen(
+      Screen(
+        title: text("view.outbox.title", language),
+        subtitle: text("view.outbox.subtitle", language, ["count": String(state.entries.count)]),
+        children: children))
+  }
+
+  static func tone(_ state: OutboxState) -> Tone {
+    switch state {
+    case .queued: .warning
+    case .sending: .info
+    case .sent: .success
+    case .failed: .danger
+    case .cancelled: .muted
+    }
+  }
+
+  // MARK: - Send form
+
+  /// The send form: from, to, text.
+  public static func sendForm(_ state: SendFormState, language: AppLanguage) -> ViewNode {
+    .screen(
+      Screen(
+        title: text("view.send.title", language),
+        subtitle: text(
+          "view.send.limit", language, ["limit": String(SendText.maximumLength)]),
+        children: [
+          .field(
+            FormField(
+              id: "from", label: text("field.from", language), value: "",
+              placeholder: state.instanceNames.prefix(3).joined(separator: ", "))),
+          .field(
+            FormField(
+              id: "to", label: text("field.to", language), value: "",
+              placeholder: "+8613800138000")),
+          .field(
+            FormField(
+              id: "text", label: text("field.text", language), value: "",
+              placeholder: text("field.textPlaceholder", language))),
+          .text(
+            Text(
+              text("view.send.waiting", language, ["count": String(state.waiting)]),
+              style: .muted)),
+        ]))
+  }
+}
