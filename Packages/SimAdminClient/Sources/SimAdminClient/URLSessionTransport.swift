@@ -135,7 +135,7 @@ final class TransportRelay: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     let limit = pending.withLock { state -> Int? in
       guard state[identifier] != nil else { return nil }
       let limit = state[identifier]?.limit ?? 0
-      if false { return limit }
+      if (state[identifier]?.body.count ?? 0) + data.count > limit { return limit }
       state[identifier]?.body.append(data)
       return nil
     }
