@@ -1,0 +1,93 @@
+import Foundation
+
+/// The last known values of one instance, stored as JSON beside its status.
+///
+/// Only what the workbench and detail need: no credential, and the latest SMS only as a
+/// masked preview (``Redactor/maskBody(_:preview:)``), never its full body.
+public struct DeviceSnapshot: Sendable, Codable, Hashable {
+  /// The SIM's phone numbers (may be empty).
+  public var phoneNumbers: [String]
+  /// The operator name (device text, never translated).
+  public var operatorName: String?
+  /// Signal strength in percent.
+  public var signalPercent: Int?
+  /// Registration state as the device says it (`registered`, `searching`…).
+  public var registration: String?
+  /// The highest temperature reported, °C.
+  public var temperatureCelsius: Double?
+  /// The modem's manufacturer and model.
+  public var model: String?
+  /// The modem's IMEI.
+  public var imei: String?
+  /// The SIM's ICCID.
+  public var iccid: String?
+  /// Whether mobile data is on (nil: not reported).
+  public var dataActive: Bool?
+  /// Memory used, percent.
+  public var memoryPercent: Double?
+  /// Uptime as the device formats it.
+  public var uptime: String?
+  /// The latest SMS, masked.
+  public var latestSMS: SMSPreview?
+
+  /// A snapshot; every field optional.
+  public init(
+    phoneNumbers: [String] = [], operatorName: String? = nil, signalPercent: Int? = nil,
+    registration: String? = nil, temperatureCelsius: Double? = nil, model: String? = nil,
+    imei: String? = nil, iccid: String? = nil, dataActive: Bool? = nil,
+    memoryPercent: Double? = nil, uptime: String? = nil, latestSMS: SMSPreview? = nil
+  ) {
+    self.phoneNumbers = phoneNumbers
+    self.operatorName = operatorName
+    self.signalPercent = signalPercent
+    self.registration = registration
+    self.temperatureCelsius = temperatureCelsius
+    self.model = model
+    self.imei = imei
+    self.iccid = iccid
+    self.dataActive = dataActive
+    self.memoryPercent = memoryPercent
+    self.uptime = uptime
+    self.latestSMS = latestSMS
+  }
+
+  /// The first phone number, if any.
+  public var phoneNumber: String? { phoneNumbers.first { !$0.isEmpty } }
+
+  /// The JSON text stored in `instance_status.snapshot`.
+  func jsonText() -> String? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    guard let data = try? encoder.encode(self) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Decodes stored JSON text; nil when absent or unreadable.
+  static func decode(_ text: String?) -> DeviceSnapshot? {
+    guard let text else { return nil }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try? decoder.decode(DeviceSnapshot.self, from: Data(text.utf8))
+  }
+}
+
+/// The newest SMS of a device, reduced to what a list may show.
+public struct SMSPreview: Sendable, Codable, Hashable {
+  /// `incoming` or `outgoing`.
+  public var direction: String
+  /// The peer number as the device reports it.
+  public var peer: String
+  /// The body, masked: digits runs hidden, at most 20 characters.
+  public var maskedBody: String
+  /// When it was received or sent, if the device's timestamp could be read.
+  public var date: Date?
+
+  /// A preview.
+  public init(direction: String, peer: String, maskedBody: String, date: Date?) {
+    self.direction = direction
+    self.peer = peer
+    self.maskedBody = maskedBody
+    self.date = date
+  }
+}

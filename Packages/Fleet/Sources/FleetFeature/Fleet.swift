@@ -1,0 +1,87 @@
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import ViewKit
+
+/// The Fleet feature (节点): the instance registry, connection tests with plain-language
+/// status, the workbench, instance detail and the add/edit form.
+public enum Fleet {
+  /// The module the app registers. Fleet owns no tables: it uses the `core` schema.
+  public static let module = FeatureModule(
+    id: "fleet", name: FleetStrings.string("module.name"),
+    summary: FleetStrings.string("module.summary"), order: 10, home: "fleet",
+    routes: routes,
+    commands: [FleetCommands.command, GroupCommands.groups, GroupCommands.tags],
+    catalogue: FleetStrings.catalogue)
+
+  static var routes: [FeatureRoute] {
+    let string = { (key: String) in FleetStrings.string(key) }
+    let workbenchActions = [
+      RouteAction(
+        key: "t", title: string("action.test"), arguments: ["fleet", "test", "{selection}"],
+        needsSelection: true),
+      RouteAction(
+        key: "d", title: string("action.remove"),
+        arguments: ["fleet", "remove", "{selection}", "--yes"],
+        confirmation: string("confirm.remove"), needsSelection: true),
+      RouteAction(
+        key: "r", title: string("action.refresh"), arguments: ["fleet", "test", "--all"]),
+    ]
+    let detailActions = [
+      RouteAction(
+        key: "t", title: string("action.test"), arguments: ["fleet", "test", "{param:ref}"]),
+      RouteAction(
+        key: "d", title: string("action.remove"),
+        arguments: ["fleet", "remove", "{param:ref}", "--yes"],
+        confirmation: string("confirm.remove")),
+    ]
+    return [
+      FeatureRoute(
+        "fleet", title: string("route.workbench"), actions: workbenchActions,
+        load: { request in
+          let store = try request.environment.services.resolve(Store.self)
+          let rows = try FleetRow.load(InstanceRepository(store: store).list(), store: store)
+          return WorkbenchState(rows: rows, now: request.environment.clock.now())
+        },
+        view: { state, request in
+          WorkbenchView.view(state, language: request.environment.language)
+        }),
+      FeatureRoute(
+        "fleet/new", title: string("route.new"),
+        load: { _ in InstanceFormState(editing: nil, draft: InstanceDraft()) },
+        view: { state, request in
+          InstanceFormView.view(state, language: request.environment.language)
+        }),
+      FeatureRoute(
+        "fleet/:ref", title: string("route.detail"), actions: detailActions,
+        load: { request in
+          let store = try request.environment.services.resolve(Store.self)
+          let instance = try InstanceRepository(store: store).resolve(
+            reference: request.parameter("ref"))
+          return (try FleetRow.load([instance], store: store)[0], request.environment.clock.now())
+        },
+        view: { (state: (FleetRow, Date), request) in
+          InstanceDetailView.view(state.0, now: state.1, language: request.environment.language)
+        }),
+      FeatureRoute(
+        "fleet/:ref/edit", title: string("route.edit"),
+        load: { request in
+          let store = try request.environment.services.resolve(Store.self)
+          let registry = InstanceRepository(store: store)
+          let instance = try registry.resolve(reference: request.parameter("ref"))
+          let row = try FleetRow.load([instance], store: store)[0]
+          let draft = InstanceDraft(
+            name: row.name, url: row.origin, tags: row.tags.joined(separator: ", "),
+            group: row.group ?? "")
+          let problems = draft.problems(
+            instances: try registry.list(), groups: try registry.listGroups(),
+            editingID: instance.id)
+          return InstanceFormState(editing: row, draft: draft, problems: problems)
+        },
+        view: { state, request in
+          InstanceFormView.view(state, language: request.environment.language)
+        }),
+    ]
+  }
+}

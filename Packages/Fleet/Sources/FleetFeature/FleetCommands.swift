@@ -1,0 +1,388 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import SimAdminClient
+import ViewKit
+
+/// The `msa fleet …` commands.
+enum FleetCommands {
+  static func string(_ key: String) -> LocalizedString { FleetStrings.string(key) }
+
+  static var command: FeatureCommand {
+    FeatureCommand(
+      CommandSpec("fleet", abstract: string("cmd.fleet"), defaultSubcommand: "list"),
+      subcommands: [list, add, edit, remove, test, show, login, logout])
+  }
+
+  // MARK: - list
+
+  static var list: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "list", aliases: ["ls"], abstract: string("cmd.list"),
+        options: [
+          .option("group", valueName: "GROUP", help: string("opt.group.filter")),
+          .option("tag", valueName: "TAG", help: string("opt.tag.filter")),
+          .option(
+            "status", valueName: "STATUS", help: string("opt.status"),
+            allowed: InstanceStatus.allCases.map(\.rawValue)),
+          .option("search", valueName: "TEXT", help: string("opt.search")),
+        ])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let parsed = invocation.parsed
+      var filter = InstanceFilter()
+      if let group = parsed.optionalString("group") {
+        filter.group = .id(try context.registry.resolveGroup(reference: group).id)
+      }
+      filter.tag = parsed.optionalString("tag")
+      var rows = try FleetRow.load(context.registry.list(filter: filter), store: context.store)
+      if let status = parsed.optionalString("status").flatMap(InstanceStatus.init(rawValue:)) {
+        rows = rows.filter { $0.status == status }
+      }
+      if let search = parsed.optionalString("search") {
+        rows = rows.filter { $0.matches(search: search) }
+      }
+      let state = WorkbenchState(rows: rows, now: context.environment.clock.now())
+      return CommandResult(
+        view: WorkbenchView.view(state, language: context.language),
+        payload: InstancesPayload(instances: rows))
+    }
+  }
+
+  // MARK: - add
+
+  static var add: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "add", abstract: string("cmd.add"),
+        options: [
+          .option("name", valueName: "NAME", help: string("opt.name"), required: true),
+          .option("url", valueName: "URL", help: string("opt.url"), required: true),
+          .option("tag", valueName: "TAG", help: string("opt.tag"), repeating: true),
+          .option("group", valueName: "GROUP", help: string("opt.group")),
+          .flag("password-stdin", help: string("opt.passwordStdin")),
+        ])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let parsed = invocation.parsed
+      try context.store.requireWritable()
+      let name = try parsed.string("name")
+      let origin = try InstanceOrigin(parsing: try parsed.string("url"))
+      let groupID = try parsed.optionalString("group").map {
+        try context.registry.resolveGroup(reference: $0).id
+      }
+      var password: String?
+      if parsed.flag("password-stdin") {
+        try context.requireCredentials()
+        password = try context.readPassword()
+      }
+      let instance = try context.registry.add(
+        name: name, origin: origin, tags: parsed.strings("tag"), groupID: groupID)
+      if let password {
+        do {
+          try context.store.credentials.setPassword(password, for: instance.id)
+        } catch {
+          _ = try? context.registry.delete(id: instance.id, expectedRevision: nil)
+          throw error
+        }
+      }
+      context.environment.logger.labeled("msa.fleet").info(
+        "instance added", metadata: ["instance_id": instance.id, "instance_name": instance.name])
+      let row = try context.row(instance)
+      return CommandResult(
+        view: written(row, key: "result.added", context),
+        payload: WrittenPayload(instance: row, action: "added"))
+    }
+  }
+
+  static func written(_ row: FleetRow, key: String, _ context: FleetContext) -> ViewNode {
+    .stack([
+      .banner(Banner(context.text(key, ["name": row.name, "id": row.id]), tone: .success)),
+      InstanceDetailView.view(row, now: context.environment.clock.now(), language: context.language),
+    ])
+  }
+
+  // MARK: - edit
+
+  static var edit: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "edit", abstract: string("cmd.edit"),
+        arguments: [ArgumentSpec("REF", help: string("arg.ref"))],
+        options: [
+          .option("name", valueName: "NAME", help: string("opt.name")),
+          .option("url", valueName: "URL", help: string("opt.url")),
+          .option("tag", valueName: "TAG", help: string("opt.tag"), repeating: true),
+          .option("untag", valueName: "TAG", help: string("opt.untag"), repeating: true),
+          .option("group", valueName: "GROUP", help: string("opt.group")),
+          .flag("no-group", help: string("opt.noGroup")),
+          .flag("password-stdin", help: string("opt.passwordStdin")),
+          .flag("clear-password", help: string("opt.clearPassword")),
+          .option("revision", valueName: "N", help: string("opt.revision")),
+        ])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let parsed = invocation.parsed
+      if parsed.optionalString("group") != nil, parsed.flag("no-group") {
+        throw CommandFailure(string("error.groupAndNoGroup"), exitCode: .usage)
+      }
+      if parsed.flag("password-stdin"), parsed.flag("clear-password") {
+        throw CommandFailure(string("error.passwordAndClear"), exitCode: .usage)
+      }
+      try context.store.requireWritable()
+      let instance = try context.registry.resolve(reference: try parsed.argument("REF"))
+      let revision = try parsed.optionalInt("revision", range: 1...Int(Int32.max))
+      var changes = InstanceChanges(
+        name: parsed.optionalString("name"), addTags: parsed.strings("tag"),
+        removeTags: parsed.strings("untag"))
+      if let url = parsed.optionalString("url") {
+        changes.origin = try InstanceOrigin(parsing: url)
+      }
+      if let group = parsed.optionalString("group") {
+        changes.group = .group(try context.registry.resolveGroup(reference: group).id)
+      } else if parsed.flag("no-group") {
+        changes.group = .ungrouped
+      }
+      let passwordChange = parsed.flag("password-stdin") || parsed.flag("clear-password")
+      let hasChange =
+        changes.name != nil || changes.origin != nil || changes.group != nil
+        || !changes.addTags.isEmpty || !changes.removeTags.isEmpty || passwordChange
+      guard hasChange else {
+        throw CommandFailure(string("error.nothingToChange"), exitCode: .usage)
+      }
+      if let revision, revision != instance.revision {
+        throw RegistryError.conflict(expected: revision, current: instance)
+      }
+      var password: String?
+      if passwordChange { try context.requireCredentials() }
+      if parsed.flag("password-stdin") { password = try context.readPassword() }
+      let updated = try context.registry.update(
+        id: instance.id, expectedRevision: revision ?? instance.revision, changes: changes)
+      if updated.origin != instance.origin { context.forgetSession(instance.id) }
+      if let password {
+        try context.store.credentials.setPassword(password, for: instance.id)
+      } else if parsed.flag("clear-password") {
+        try context.store.credentials.removePassword(for: instance.id)
+        context.forgetSession(instance.id)
+      }
+      let row = try context.row(updated)
+      return CommandResult(
+        view: written(row, key: "result.updated", context),
+        payload: WrittenPayload(instance: row, action: "updated"))
+    }
+  }
+
+  // MARK: - remove
+
+  static var remove: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "remove", aliases: ["rm"], abstract: string("cmd.remove"),
+        arguments: [ArgumentSpec("REF", help: string("arg.refs"), repeating: true)],
+        options: [
+          .flag("yes", short: "y", help: string("opt.yes")),
+          .flag("force", help: string("opt.force")),
+        ])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let parsed = invocation.parsed
+      let references = parsed.argumentList("REF")
+      guard !references.isEmpty else {
+        throw UsageError(.missingArgument, path: parsed.path, subject: "<ref>")
+      }
+      try context.store.requireWritable()
+      let instances = try context.resolve(references)
+      guard parsed.flag("yes") else {
+        throw FleetFailure(
+          "error.confirmRemove",
+          [
+            "count": String(instances.count),
+            "targets": instances.map(\.name).joined(separator: ", "),
+          ])
+      }
+      try context.requireCredentials()
+      let remover = InstanceRemover(store: context.store, connector: try context.connector())
+      var reports: [RemovalReport] = []
+      for (index, instance) in instances.enumerated() {
+        let report = try await remover.remove(instance, force: parsed.flag("force"))
+        reports.append(report)
+        if instances.count > 1 {
+          context.environment.progress(index + 1, of: instances.count, instance.name)
+        }
+        if report.deleted {
+          context.environment.logger.labeled("msa.fleet").info(
+            "instance removed",
+            metadata: [
+              "instance_id": instance.id, "instance_name": instance.name,
+              "release": report.release.rawValue,
+            ])
+        }
+      }
+      let failed = reports.contains { !$0.deleted }
+      return CommandResult(
+        view: removalView(reports, context), payload: RemovePayload(removals: reports),
+        exitCode: failed ? .failure : .success)
+    }
+  }
+
+  static func removalView(_ reports: [RemovalReport], _ context: FleetContext) -> ViewNode {
+    let rows = reports.map { report in
+      var release = context.text("release.\(report.release.rawValue)")
+      if let reason = report.releaseReason { release += " (\(reason))" }
+      if let detail = report.detail { release += ": \(detail)" }
+      let outcome =
+        report.deleted
+        ? TableCell(context.text("result.deleted"), tone: .success)
+        : TableCell(context.text("result.kept"), tone: .danger)
+      let releaseTone: Tone =
+        switch report.release {
+        case .released: .success
+        case .skipped: .warning
+        case .failed: .danger
+        }
+      return TableRow(
+        id: report.id,
+        cells: [TableCell(report.name), TableCell(release, tone: releaseTone), outcome])
+    }
+    var children: [ViewNode] = [
+      .table(
+        Table(
+          columns: [
+            TableColumn(id: "name", title: context.text("column.name"), priority: 3),
+            TableColumn(
+              id: "release", title: context.text("column.release"), minWidth: 8, priority: 2),
+            TableColumn(id: "result", title: context.text("column.result"), priority: 1),
+          ], rows: rows))
+    ]
+    if reports.contains(where: { !$0.deleted }) {
+      children.append(.banner(Banner(context.text("remove.hintForce"), tone: .warning)))
+    }
+    return .stack(children)
+  }
+
+  // MARK: - test
+
+  static var test: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "test", abstract: string("cmd.test"),
+        arguments: [ArgumentSpec("REF", help: string("arg.refs"), optional: true, repeating: true)],
+        options: [
+          .flag("all", help: string("opt.all")),
+          .option("timeout", valueName: "SECONDS", help: string("opt.timeout"), default: "5"),
+          .option("concurrency", valueName: "N", help: string("opt.concurrency"), default: "32"),
+        ])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let parsed = invocation.parsed
+      let references = parsed.argumentList("REF")
+      if references.isEmpty == !parsed.flag("all") {
+        throw CommandFailure(string("error.testTargets"), exitCode: .usage)
+      }
+      let timeoutText = try parsed.string("timeout")
+      guard let timeout = Double(timeoutText), timeout > 0, timeout <= 600 else {
+        throw UsageError(
+          .invalidValue, path: parsed.path, subject: "--timeout <SECONDS>", value: timeoutText,
+          problem: .outOfRange(lower: 1, upper: 600))
+      }
+      let width = try parsed.int("concurrency", range: 1...1024)
+      try context.store.requireWritable()
+      let instances =
+        parsed.flag("all") ? try context.registry.list() : try context.resolve(references)
+      let prober = Prober(
+        connector: try context.connector(), credentials: context.store.credentials,
+        clock: context.environment.clock, timeout: timeout)
+      let recorder = StatusRecorder(store: context.store, logger: context.environment.logger)
+      var done = 0
+      var recordError: (any Error)?
+      let results = await prober.probe(instances, width: width) { result in
+        done += 1
+        do { try recorder.record(result) } catch { recordError = recordError ?? error }
+        if instances.count > 1 {
+          context.environment.progress(
+            done, of: instances.count,
+            "\(result.instanceName): \(result.status.label(context.language))")
+        }
+      }
+      if let recordError { throw recordError }
+      let rows = try FleetRow.load(instances, store: context.store)
+      let state = WorkbenchState(rows: rows, now: context.environment.clock.now())
+      let allOnline = results.allSatisfy { $0.status == .online }
+      return CommandResult(
+        view: WorkbenchView.view(state, language: context.language),
+        payload: TestPayload(results: results), exitCode: allOnline ? .success : .failure)
+    }
+  }
+
+  // MARK: - show
+
+  static var show: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "show", abstract: string("cmd.show"),
+        arguments: [ArgumentSpec("REF", help: string("arg.ref"))])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))
+      let row = try context.row(instance)
+      return CommandResult(
+        view: InstanceDetailView.view(
+          row, now: context.environment.clock.now(), language: context.language),
+        payload: InstancesPayload(instances: [row]))
+    }
+  }
+
+  // MARK: - login / logout
+
+  static var login: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "login", abstract: string("cmd.login"),
+        arguments: [ArgumentSpec("REF", help: string("arg.ref"))],
+        options: [.flag("password-stdin", help: string("opt.passwordStdin"))])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))
+      try context.requireCredentials()
+      let typed = invocation.parsed.flag("password-stdin") ? try context.readPassword() : nil
+      guard let password = try typed ?? context.store.credentials.password(for: instance.id) else {
+        throw FleetFailure("error.noPasswordStored", ["name": instance.name])
+      }
+      let session = try context.connector().session(
+        for: instance.id, name: instance.name, origin: instance.origin.url)
+      if case .failure(let error) = await attempt({ () async throws(SimAdminFailure) in
+        try await session.login(password: password)
+      }) {
+        throw DeviceFailure(error: error)
+      }
+      if let typed { try context.store.credentials.setPassword(typed, for: instance.id) }
+      return CommandResult(
+        view: .banner(Banner(context.text("result.loggedIn", ["name": instance.name]), tone: .success)),
+        payload: SessionPayload(id: instance.id, name: instance.name, state: "loggedIn"))
+    }
+  }
+
+  static var logout: FeatureCommand {
+    FeatureCommand(
+      CommandSpec(
+        "logout", abstract: string("cmd.logout"),
+        arguments: [ArgumentSpec("REF", help: string("arg.ref"))])
+    ) { invocation in
+      let context = try FleetContext(invocation.environment)
+      let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))
+      let session = try context.connector().session(
+        for: instance.id, name: instance.name, origin: instance.origin.url)
+      if case .failure(let error) = await attempt({ () async throws(SimAdminFailure) in
+        try await session.logout()
+      }) {
+        throw DeviceFailure(error: error)
+      }
+      return CommandResult(
+        view: .banner(Banner(context.text("result.loggedOut", ["name": instance.name]), tone: .success)),
+        payload: SessionPayload(id: instance.id, name: instance.name, state: "loggedOut"))
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import SimAdminClient
+
+/// What every Fleet command works with, resolved from the environment.
+struct FleetContext: Sendable {
+  let environment: AppEnvironment
+  let store: Store
+
+  init(_ environment: AppEnvironment) throws {
+    self.environment = environment
+    self.store = try environment.services.resolve(Store.self)
+  }
+
+  var language: AppLanguage { environment.language }
+  var registry: InstanceRepository { InstanceRepository(store: store) }
+
+  func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+    FleetStrings.text(key, language, arguments)
+  }
+
+  /// The shared session pool.
+  func connector() throws -> SimAdminConnector {
+    try environment.services.resolve(SimAdminConnector.self)
+  }
+
+  /// Drops the in-memory session of `instanceID`, if a connector exists.
+  func forgetSession(_ instanceID: String) {
+    guard environment.services.contains(SimAdminConnector.self),
+      let connector = try? connector()
+    else { return }
+    connector.forget(instanceID: instanceID)
+  }
+
+  /// Every reference resolved, or the first error (nothing done yet).
+  func resolve(_ references: [String]) throws -> [Instance] {
+    var seen: Set<String> = []
+    var result: [Instance] = []
+    for reference in references {
+      let instance = try registry.resolve(reference: reference)
+      if seen.insert(instance.id).inserted { result.append(instance) }
+    }
+    return result
+  }
+
+  /// The password from standard input, with one trailing newline removed.
+  func readPassword() throws -> String {
+    var input = environment.streams.readInput() ?? ""
+    if input.hasSuffix("\r\n") {
+      input.removeLast(2)
+    } else if input.hasSuffix("\n") {
+      input.removeLast()
+    }
+    guard !input.isEmpty else { throw FleetFailure("error.passwordEmpty") }
+    return input
+  }
+
+  /// Fails unless the credentials file can be read (and so later written).
+  func requireCredentials() throws {
+    _ = try store.credentials.instanceIDsWithPasswords()
+  }
+
+  /// The row of one instance.
+  func row(_ instance: Instance) throws -> FleetRow {
+    try FleetRow.load([instance], store: store)[0]
+  }
+}
+
+/// A device error shown in the user's language; the device's own text stays as sent.
+struct DeviceFailure: LocalizedFailure {
+  let error: SimAdminError
+
+  func localizedMessage(_ language: AppLanguage) -> String {
+    error.localizedMessage(language)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// `fleet list` / `fleet show` JSON: `{"instances": [FleetRow]}`.
+public struct InstancesPayload: Sendable, Codable, Hashable {
+  /// The rows.
+  public var instances: [FleetRow]
+}
+
+/// `fleet add` / `fleet edit` JSON: the written instance and whether a password is stored.
+public struct WrittenPayload: Sendable, Codable, Hashable {
+  /// The instance after the write.
+  public var instance: FleetRow
+  /// `added` or `updated`.
+  public var action: String
+}
+
+/// `fleet test` JSON: one result per instance, in the order asked.
+public struct TestPayload: Sendable, Codable, Hashable {
+  /// The results.
+  public var results: [ProbeResult]
+}
+
+/// How releasing the Hub binding went before a delete.
+public enum ReleaseOutcome: String, Sendable, Codable, Hashable {
+  /// `POST /api/hub/unbind` succeeded.
+  case released
+  /// Unreachable, or too old to have the route: skipped, the delete proceeds.
+  case skipped
+  /// Reachable but refused: nothing deleted unless `--force`.
+  case failed
+}
+
+/// One instance's line in `fleet remove`.
+public struct RemovalReport: Sendable, Codable, Hashable {
+  /// The instance id.
+  public var id: String
+  /// Its name.
+  public var name: String
+  /// How the Hub release went.
+  public var release: ReleaseOutcome
+  /// The release's reason code when not released (`timeout`, `notSupported`, `wrongPassword`…).
+  public var releaseReason: String?
+  /// The device's or system's detail.
+  public var detail: String?
+  /// Whether the instance was deleted.
+  public var deleted: Bool
+}
+
+/// `fleet remove` JSON.
+public struct RemovePayload: Sendable, Codable, Hashable {
+  /// One report per instance.
+  public var removals: [RemovalReport]
+}
+
+/// `fleet login` / `fleet logout` JSON.
+public struct SessionPayload: Sendable, Codable, Hashable {
+  /// The instance id.
+  public var id: String
+  /// Its name.
+  public var name: String
+  /// `loggedIn` or `loggedOut`.
+  public var state: String
+}
+
+/// `groups …` JSON.
+public struct GroupsPayload: Sendable, Codable, Hashable {
+  /// The groups after the command.
+  public var groups: [GroupEntry]
+}
+
+/// One group.
+public struct GroupEntry: Sendable, Codable, Hashable {
+  /// The id.
+  public var id: String
+  /// The name.
+  public var name: String
+  /// Members.
+  public var members: Int
+}
+
+/// `tags` JSON.
+public struct TagsPayload: Sendable, Codable, Hashable {
+  /// Tags with counts, sorted.
+  public var tags: [TagEntry]
+}
+
+/// One tag.
+public struct TagEntry: Sendable, Codable, Hashable {
+  /// The normalized tag.
+  public var tag: String
+  /// Instances carrying it.
+  public var count: Int
+}

@@ -1,0 +1,64 @@
+import Essentials
+import Foundation
+import LocalStore
+
+/// The add/edit form's values as typed, and their per-field validation.
+public struct InstanceDraft: Sendable, Hashable {
+  /// The name field.
+  public var name: String
+  /// The address field, e.g. `http://192.168.1.1:3000`.
+  public var url: String
+  /// Tags, comma separated.
+  public var tags: String
+  /// The group's name (empty: ungrouped).
+  public var group: String
+
+  /// A draft.
+  public init(name: String = "", url: String = "", tags: String = "", group: String = "") {
+    self.name = name
+    self.url = url
+    self.tags = tags
+    self.group = group
+  }
+
+  /// Whether nothing was typed yet.
+  public var isBlank: Bool {
+    name.isEmpty && url.isEmpty && tags.isEmpty && group.isEmpty
+  }
+
+  /// The problems per field id (`name`, `url`, `group`); empty when the draft can be saved.
+  ///
+  /// - Parameters:
+  ///   - instances: the registry, for the duplicate-origin check.
+  ///   - groups: the existing groups.
+  ///   - editingID: the instance being edited (its own origin is not a duplicate).
+  public func problems(
+    instances: [Instance], groups: [InstanceGroup], editingID: String? = nil
+  ) -> [String: any LocalizedFailure] {
+    var problems: [String: any LocalizedFailure] = [:]
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.isEmpty {
+      problems["name"] = FleetFailure("form.error.nameEmpty")
+    } else if trimmed.count > InstanceRepository.maximumNameLength {
+      problems["name"] = FleetFailure(
+        "form.error.nameTooLong",
+        ["count": String(trimmed.count), "limit": String(InstanceRepository.maximumNameLength)])
+    }
+    do {
+      let origin = try InstanceOrigin(parsing: url)
+      if let other = instances.first(where: { $0.origin == origin && $0.id != editingID }) {
+        problems["url"] = FleetFailure(
+          "form.error.duplicateOrigin", ["origin": origin.string, "name": other.name])
+      }
+    } catch {
+      problems["url"] = error
+    }
+    let groupName = group.trimmingCharacters(in: .whitespaces)
+    if !groupName.isEmpty,
+      !groups.contains(where: { $0.name.lowercased() == groupName.lowercased() })
+    {
+      problems["group"] = FleetFailure("form.error.unknownGroup", ["group": groupName])
+    }
+    return problems
+  }
+}

@@ -1,0 +1,73 @@
+import Essentials
+import Foundation
+import ViewKit
+
+/// The summary status of one instance, as the workbench shows it.
+public enum InstanceStatus: String, Sendable, Codable, CaseIterable, Hashable {
+  /// Reachable, logged in (or unprotected), every layer working.
+  case online
+  /// Not reachable at all (see the reason: refused, DNS, timeout, TLS, reset…).
+  case offline
+  /// Reachable, but the device wants a password that is missing or wrong.
+  case loginRequired
+  /// Reachable and logged in, but a layer is broken (no modem, no SIM, not registered, no data).
+  case degraded
+  /// Never tested.
+  case unknown
+
+  /// The label in `language`.
+  public func label(_ language: AppLanguage) -> String {
+    FleetStrings.text("status.\(rawValue)", language)
+  }
+
+  /// The tone views use for it.
+  public var tone: Tone {
+    switch self {
+    case .online: .success
+    case .offline: .danger
+    case .loginRequired, .degraded: .warning
+    case .unknown: .muted
+    }
+  }
+}
+
+/// Why an instance is not online: a machine code with a plain-language text per language.
+public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
+  /// Connection refused.
+  case refused
+  /// The host name does not resolve.
+  case dns
+  /// No answer within the timeout.
+  case timeout
+  /// The TLS handshake failed.
+  case tls
+  /// The connection was reset.
+  case reset
+  /// Unreachable for another network reason.
+  case unreachable
+  /// SimAdmin answered with an HTTP error status (e.g. 500).
+  case serverError
+  /// The answer was not SimAdmin's JSON (a captive portal, a redirect, another service).
+  case notSimAdmin
+  /// Protection is on and no password is stored.
+  case noPassword
+  /// The stored password was refused.
+  case wrongPassword
+  /// The credentials file cannot be read.
+  case credentialsUnavailable
+  /// The device has no working modem.
+  case noModem
+  /// No SIM card is present.
+  case noSIM
+  /// The SIM is not registered on a network.
+  case notRegistered
+  /// Mobile data is off.
+  case noData
+  /// The device reported an error of its own.
+  case upstreamError
+
+  /// The plain-language reason in `language`.
+  public func text(_ language: AppLanguage) -> String {
+    FleetStrings.text("reason.\(rawValue)", language)
+  }
+}

@@ -1,0 +1,222 @@
+import Essentials
+import Foundation
+import LocalStore
+import SimAdminClient
+
+/// Tests instances: health → auth status → login when needed and a password is stored →
+/// a snapshot of device, SIM, network, stats, data and the latest SMS, fetched concurrently.
+///
+/// Every probe is bounded by ``timeout`` as a whole: a hanging device ends at its own deadline
+/// (its requests are cancelled) and never delays the others beyond it.
+public struct Prober: Sendable {
+  /// The session pool (one door per instance).
+  public let connector: SimAdminConnector
+  /// Where stored passwords are read from.
+  public let credentials: any CredentialStore
+  /// Stamps `checkedAt` and measures latency.
+  public let clock: AppClock
+  /// Seconds allowed for one instance's whole probe.
+  public let timeout: TimeInterval
+
+  /// A prober.
+  public init(
+    connector: SimAdminConnector, credentials: any CredentialStore, clock: AppClock,
+    timeout: TimeInterval = 5
+  ) {
+    self.connector = connector
+    self.credentials = credentials
+    self.clock = clock
+    self.timeout = timeout
+  }
+
+  // MARK: - Many
+
+  /// Probes `instances` with at most `width` in flight; `each` sees every result as it
+  /// arrives (in completion order). Returns the results in the order of `instances`.
+  public func probe(
+    _ instances: [Instance], width: Int, each: (ProbeResult) async -> Void = { _ in }
+  ) async -> [ProbeResult] {
+    var byID: [String: ProbeResult] = [:]
+    await withTaskGroup(of: ProbeResult.self) { group in
+      var pending = instances.makeIterator()
+      for _ in 0..<max(1, width) {
+        guard let next = pending.next() else { break }
+        group.addTask { await self.probe(next) }
+      }
+      while let result = await group.next() {
+        byID[result.instanceID] = result
+        await each(result)
+        if let next = pending.next() {
+          group.addTask { await self.probe(next) }
+        }
+      }
+    }
+    return instances.compactMap { byID[$0.id] }
+  }
+
+  // MARK: - One
+
+  /// Probes one instance, ending with `offline` / `timeout` at the deadline.
+  public func probe(_ instance: Instance) async -> ProbeResult {
+    let start = clock.now()
+    let nanoseconds = UInt64(max(0.001, timeout) * 1_000_000_000)
+    let finished = await withTaskGroup(of: ProbeResult?.self) { group in
+      group.addTask { await self.run(instance, start: start) }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: nanoseconds)
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+    if let finished { return finished }
+    return ProbeResult(
+      instanceID: instance.id, instanceName: instance.name, status: .offline, reason: .timeout,
+      layers: ProbeLayers(reachable: .failed), checkedAt: start, latencyMS: latency(since: start))
+  }
+
+  private func latency(since start: Date) -> Int {
+    max(0, Int((clock.seconds(since: start) * 1000).rounded()))
+  }
+
+  private func run(_ instance: Instance, start: Date) async -> ProbeResult {
+    let session = connector.session(
+      for: instance.id, name: instance.name, origin: instance.origin.url)
+    var layers = ProbeLayers()
+    func finish(
+      _ status: InstanceStatus, _ reason: StatusReason?, detail: String? = nil,
+      health: HealthInfo? = nil, snapshot: DeviceSnapshot? = nil
+    ) -> ProbeResult {
+      ProbeResult(
+        instanceID: instance.id, instanceName: instance.name, status: status, reason: reason,
+        detail: detail, layers: layers, checkedAt: start, latencyMS: latency(since: start),
+        version: health?.version, platform: health?.platform, snapshot: snapshot)
+    }
+
+    // Reachability.
+    let health: HealthInfo
+    switch await attempt({ () async throws(SimAdminFailure) in try await session.health() }) {
+    case .success(let value): health = value
+    case .failure(let error):
+      layers.reachable = .failed
+      let (status, reason, detail) = Self.classify(error)
+      return finish(status, reason, detail: detail)
+    }
+    layers.reachable = .ok
+
+    // Authentication.
+    switch await authenticate(session, instanceID: instance.id) {
+    case .success: layers.auth = .ok
+    case .failure(let problem):
+      layers.auth = .failed
+      return finish(problem.status, problem.reason, detail: problem.detail, health: health)
+    }
+
+    // Snapshot, concurrently.
+    async let device = attempt { () async throws(SimAdminFailure) in try await session.device() }
+    async let sim = attempt { () async throws(SimAdminFailure) in try await session.sim() }
+    async let network = attempt { () async throws(SimAdminFailure) in
+      try await session.network()
+    }
+    async let stats = attempt { () async throws(SimAdminFailure) in try await session.stats() }
+    async let data = attempt { () async throws(SimAdminFailure) in
+      try await session.dataState()
+    }
+    async let sms = attempt { () async throws(SimAdminFailure) in
+      try await session.smsList(limit: 1)
+    }
+    let parts = SnapshotParts(
+      device: await device, sim: await sim, network: await network, stats: await stats,
+      data: await data, sms: await sms)
+
+    if let loginProblem = parts.all.first(where: { $0 == SimAdminError.loginRequired }) {
+      layers.auth = .failed
+      let (status, reason, detail) = Self.classify(loginProblem)
+      return finish(status, reason, detail: detail, health: health)
+    }
+    let snapshot = parts.snapshot()
+    let evaluation = parts.evaluate()
+    layers.modem = evaluation.modem
+    layers.sim = evaluation.sim
+    layers.registration = evaluation.registration
+    layers.data = evaluation.data
+    if let reason = evaluation.reason {
+      return finish(
+        .degraded, reason, detail: evaluation.detail, health: health, snapshot: snapshot)
+    }
+    return finish(.online, nil, health: health, snapshot: snapshot)
+  }
+
+  private struct AuthProblem: Error {
+    var status: InstanceStatus
+    var reason: StatusReason
+    var detail: String?
+  }
+
+  private func authenticate(_ session: SimAdminSession, instanceID: String) async -> Result<
+    Void, AuthProblem
+  > {
+    let status: AuthStatus
+    switch await attempt({ () async throws(SimAdminFailure) in try await session.authStatus() }) {
+    case .success(let value): status = value
+    case .failure(.notSupported): return .success(())  // before 1.0.7: no auth at all
+    case .failure(let error):
+      let (status, reason, detail) = Self.classify(error)
+      return .failure(AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail))
+    }
+    if status.authenticated { return .success(()) }
+    let password: String?
+    do {
+      password = try credentials.password(for: instanceID)
+    } catch {
+      return .failure(
+        AuthProblem(
+          status: .loginRequired, reason: .credentialsUnavailable,
+          detail: error.localizedMessage(.english)))
+    }
+    guard let password, !password.isEmpty else {
+      return .failure(AuthProblem(status: .loginRequired, reason: .noPassword))
+    }
+    switch await attempt({ () async throws(SimAdminFailure) in
+      try await session.login(password: password)
+    }) {
+    case .success: return .success(())
+    case .failure(let error):
+      let (status, reason, detail) = Self.classify(error)
+      return .failure(AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail))
+    }
+  }
+
+  // MARK: - Classification
+
+  /// The status, reason and detail a client error stands for.
+  static func classify(_ error: SimAdminError) -> (InstanceStatus, StatusReason?, String?) {
+    switch error {
+    case .timeout, .cancelled: (.offline, .timeout, nil)
+    case .unreachable(.refused): (.offline, .refused, nil)
+    case .unreachable(.dns): (.offline, .dns, nil)
+    case .unreachable(.tls): (.offline, .tls, nil)
+    case .unreachable(.reset): (.offline, .reset, nil)
+    case .unreachable(.other(let detail)): (.offline, .unreachable, detail)
+    case .invalidOrigin(let origin): (.offline, .unreachable, origin)
+    case .httpStatus(let code): (.offline, .serverError, "HTTP \(code)")
+    case .malformedResponse, .redirected, .tooLarge, .notSupported, .noPermission:
+      (.offline, .notSimAdmin, error.localizedMessage(.english))
+    case .loginRequired: (.loginRequired, .noPassword, nil)
+    case .wrongPassword: (.loginRequired, .wrongPassword, nil)
+    case .upstream(let message): (.degraded, .upstreamError, message)
+    }
+  }
+}
+
+/// Runs one client call and keeps its outcome as a value.
+func attempt<T: Sendable>(
+  _ body: () async throws(SimAdminFailure) -> T
+) async -> Result<T, SimAdminError> {
+  do {
+    return .success(try await body())
+  } catch {
+    return .failure(error.error)
+  }
+}

@@ -1,0 +1,51 @@
+import Essentials
+import Foundation
+import LocalStore
+
+/// Writes probe results to the store: the status (keeping the last snapshot when none was
+/// fetched), one connection-log record per probe, and a runtime record on status changes.
+public struct StatusRecorder: Sendable {
+  /// The store written to.
+  public let store: Store
+  /// Receives a record when an instance's status changes.
+  public let logger: Logger
+
+  /// A recorder.
+  public init(store: Store, logger: Logger) {
+    self.store = store
+    self.logger = logger.labeled("msa.fleet")
+  }
+
+  /// Records `result`; returns the previous status (nil when never tested).
+  @discardableResult
+  public func record(_ result: ProbeResult) throws -> InstanceStatus? {
+    let statuses = StatusRepository(store: store)
+    let previous = try statuses.get(instanceID: result.instanceID)
+      .flatMap { InstanceStatus(rawValue: $0.status) }
+    try store.database.transaction { _ in
+      try statuses.save(
+        InstanceStatusRecord(
+          instanceID: result.instanceID, status: result.status.rawValue,
+          reason: result.reason?.rawValue, detail: result.detail, checkedAt: result.checkedAt,
+          latencyMS: result.latencyMS, version: result.version,
+          snapshot: result.snapshot?.jsonText(),
+          snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt))
+      try ConnectionLogRepository(store: store).append(
+        ConnectionLogEntry(
+          instanceID: result.instanceID, instanceName: result.instanceName, at: result.checkedAt,
+          result: result.resultCode, status: result.status.rawValue,
+          previousStatus: previous?.rawValue, latencyMS: result.latencyMS,
+          reason: result.reason?.rawValue))
+    }
+    if previous != result.status {
+      logger.info(
+        "instance status changed",
+        metadata: [
+          "instance_id": result.instanceID, "instance_name": result.instanceName,
+          "from": previous?.rawValue ?? InstanceStatus.unknown.rawValue,
+          "to": result.status.rawValue, "reason": result.reason?.rawValue ?? "",
+        ])
+    }
+    return previous
+  }
+}

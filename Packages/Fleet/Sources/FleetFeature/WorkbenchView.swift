@@ -1,0 +1,109 @@
+import Essentials
+import Foundation
+import ViewKit
+
+/// What the workbench shows: the rows and the instant their ages are measured from.
+public struct WorkbenchState: Sendable, Hashable {
+  /// The instances, in registry order.
+  public var rows: [FleetRow]
+  /// "Now", from the environment's clock when loaded.
+  public var now: Date
+
+  /// A state.
+  public init(rows: [FleetRow], now: Date) {
+    self.rows = rows
+    self.now = now
+  }
+}
+
+/// The fleet workbench (`fleet`): a banner for plain-HTTP instances and one table row per
+/// instance.
+public enum WorkbenchView {
+  /// The view of `state` in `language`.
+  public static func view(_ state: WorkbenchState, language: AppLanguage) -> ViewNode {
+    func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+      FleetStrings.text(key, language, arguments)
+    }
+    var children: [ViewNode] = []
+    let plain = state.rows.filter(\.isPlainHTTP).map(\.name)
+    if !plain.isEmpty {
+      children.append(
+        .banner(
+          Banner(
+            text("banner.plainHTTP", ["names": plain.joined(separator: ", ")]), tone: .warning)))
+    }
+    if state.rows.isEmpty {
+      children.append(
+        .empty(
+          EmptyState(
+            title: text("workbench.empty.title"), message: text("workbench.empty.message"))))
+    } else {
+      children.append(.table(table(state, language)))
+    }
+    return .screen(
+      Screen(
+        title: text("module.name"), subtitle: summary(state.rows, language), children: children))
+  }
+
+  /// "3 instances · 2 online · 1 offline".
+  static func summary(_ rows: [FleetRow], _ language: AppLanguage) -> String {
+    var parts = [FleetStrings.text("workbench.count", language, ["n": String(rows.count)])]
+    for status in InstanceStatus.allCases {
+      let count = rows.filter { $0.status == status }.count
+      if count > 0 { parts.append("\(count) \(status.label(language))") }
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  static func table(_ state: WorkbenchState, _ language: AppLanguage) -> Table {
+    func text(_ key: String) -> String { FleetStrings.text(key, language) }
+    let columns = [
+      TableColumn(id: "name", title: text("column.name"), minWidth: 8, maxWidth: 24, priority: 10),
+      TableColumn(
+        id: "status", title: text("column.status"), minWidth: 8, maxWidth: 32, priority: 9),
+      TableColumn(id: "phone", title: text("column.phone"), minWidth: 8, maxWidth: 16, priority: 6),
+      TableColumn(
+        id: "operator", title: text("column.operator"), minWidth: 6, maxWidth: 18, priority: 4),
+      TableColumn(
+        id: "temperature", title: text("column.temperature"), minWidth: 5, maxWidth: 7,
+        priority: 2, alignment: .trailing),
+      TableColumn(
+        id: "version", title: text("column.version"), minWidth: 6, maxWidth: 8, priority: 3),
+      TableColumn(
+        id: "freshness", title: text("column.freshness"), minWidth: 6, maxWidth: 22, priority: 5),
+      TableColumn(id: "sms", title: text("column.sms"), minWidth: 8, maxWidth: 24, priority: 1),
+    ]
+    let rows = state.rows.map { row in
+      TableRow(id: row.id, cells: cells(row, now: state.now, language), link: "fleet/\(row.id)")
+    }
+    return Table(columns: columns, rows: rows)
+  }
+
+  static func cells(_ row: FleetRow, now: Date, _ language: AppLanguage) -> [TableCell] {
+    let valueTone: Tone? = row.isStale ? .muted : nil
+    let snapshot = row.snapshot
+    let none = "—"
+    var operatorText = snapshot?.operatorName ?? ""
+    if let signal = snapshot?.signalPercent {
+      operatorText += operatorText.isEmpty ? "\(signal)%" : " \(signal)%"
+    }
+    let temperature = snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
+    let freshnessTone: Tone? = row.isStale ? .warning : (row.checkedAt == nil ? .muted : nil)
+    return [
+      TableCell(row.name),
+      TableCell(statusText(row, language), tone: row.status.tone),
+      TableCell(snapshot?.phoneNumber ?? none, tone: valueTone),
+      TableCell(operatorText.isEmpty ? none : operatorText, tone: valueTone),
+      TableCell(temperature ?? none, tone: valueTone),
+      TableCell(row.version ?? none, tone: valueTone),
+      TableCell(Freshness.describe(row, now: now, language), tone: freshnessTone),
+      TableCell(snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
+    ]
+  }
+
+  /// "Offline · connection refused", "Online".
+  static func statusText(_ row: FleetRow, _ language: AppLanguage) -> String {
+    guard let reason = row.reason else { return row.status.label(language) }
+    return "\(row.status.label(language)) · \(reason.text(language))"
+  }
+}
