@@ -5,7 +5,8 @@ let package = Package(
   name: "SimAdminClient",
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
-    .library(name: "SimAdminClient", targets: ["SimAdminClient"])
+    .library(name: "SimAdminClient", targets: ["SimAdminClient"]),
+    .library(name: "SimAdminClientTesting", targets: ["SimAdminClientTesting"]),
   ],
   dependencies: [
     .package(path: "../Essentials"),
@@ -17,10 +18,15 @@ let package = Package(
       dependencies: [.product(name: "Essentials", package: "Essentials")],
       resources: [.copy("Resources/Strings.json")]
     ),
+    .target(
+      name: "SimAdminClientTesting",
+      dependencies: ["SimAdminClient", .product(name: "Essentials", package: "Essentials")]
+    ),
     .testTarget(
       name: "SimAdminClientTests",
       dependencies: [
         "SimAdminClient",
+        "SimAdminClientTesting",
         .product(name: "Essentials", package: "Essentials"),
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),
