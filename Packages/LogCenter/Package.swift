@@ -32,6 +32,7 @@ let package = Package(
       name: "LogCenterFeatureTests",
       dependencies: [
         "LogCenterFeature",
+        .product(name: "CommandLineKit", package: "CommandLineKit"),
         .product(name: "Essentials", package: "Essentials"),
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "FeatureKit", package: "FeatureKit"),

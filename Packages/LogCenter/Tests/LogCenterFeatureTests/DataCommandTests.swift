@@ -1,0 +1,165 @@
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import LocalStoreTesting
+import Testing
+
+@testable import LogCenterFeature
+
+@Suite struct DataCommandTests {
+  func instanceNames(_ database: SQLiteDatabase) throws -> [String] {
+    try database.query("SELECT name FROM instances ORDER BY name").map { try $0.string("name") }
+  }
+
+  @Test func infoCountsTablesAndSchemaVersions() async throws {
+    let harness = try Harness()
+    _ = try harness.addInstance("Router A", "http://10.0.0.1:3000")
+    harness.logger().info("hello")
+    let result = try await harness.run(["data", "info"])
+    let object = try payloadObject(result)
+    #expect(object["schemaVersions"] as? [String: Int] == ["core": 1])
+    let tables = try #require(object["tables"] as? [[String: Any]])
+    let counts = Dictionary(
+      uniqueKeysWithValues: tables.map { ($0["table"] as? String ?? "", $0["rows"] as? Int ?? -1) })
+    #expect(counts["instances"] == 1)
+    #expect(counts["runtime_log"] == 1)
+    #expect(counts["connection_log"] == 0)
+    #expect((object["databaseBytes"] as? Int ?? 0) > 0)
+    #expect(object["dataDirectory"] as? String == harness.directory.path)
+  }
+
+  @Test func checkAndCompact() async throws {
+    let harness = try Harness()
+    let logger = harness.logger()
+    for index in 0..<300 { logger.info("record \(index) " + String(repeating: "x", count: 200)) }
+    let check = try await harness.run(["data", "check"])
+    #expect(try payloadObject(check)["ok"] as? Bool == true)
+    #expect(check.exitCode == .success)
+    _ = try await harness.run(["logs", "clear", "--yes"])
+    let compact = try await harness.run(["data", "compact"])
+    let object = try payloadObject(compact)
+    let before = try #require(object["bytesBefore"] as? Int)
+    let after = try #require(object["bytesAfter"] as? Int)
+    #expect(after < before)
+  }
+
+  // MARK: - Backup and restore
+
+  @Test func backupThenRestoreWhileAnotherConnectionHoldsTheDatabase() async throws {
+    let harness = try Harness()
+    _ = try harness.addInstance("Kept", "http://10.0.0.1:3000")
+    let backup = harness.directory.appendingPathComponent("backups-keep.sqlite")
+    let other = try SQLiteDatabase(url: harness.store.databaseURL)
+    defer { other.close() }
+    #expect(try instanceNames(other) == ["Kept"])
+
+    let made = try await harness.run(["data", "backup", backup.path])
+    #expect(try payloadObject(made)["path"] as? String == backup.path)
+    // Backing up over an existing file needs --force.
+    let again = await harness.failure(["data", "backup", backup.path])
+    #expect(again.error as? LogCenterError == .destinationExists(path: backup.path))
+    _ = try await harness.run(["data", "backup", backup.path, "--force"])
+
+    _ = try harness.addInstance("Added later", "http://10.0.0.2:3000")
+    #expect(try instanceNames(other) == ["Added later", "Kept"])
+
+    // Without --yes: refused, nothing changed.
+    let unconfirmed = await harness.failure(["data", "restore", backup.path])
+    #expect(unconfirmed.message.contains("--yes"))
+    #expect(unconfirmed.message.contains(harness.store.databaseURL.path))
+    #expect(try instanceNames(other) == ["Added later", "Kept"])
+
+    let restored = try await harness.run(["data", "restore", backup.path, "--yes"])
+    let report = try payloadObject(restored)
+    let safety = try #require(report["safetyCopy"] as? String)
+    #expect(try harness.outputs(restored).text.contains(safety))
+    // Both the store's connection and the other connection see the restored data.
+    #expect(try instanceNames(other) == ["Kept"])
+    #expect(try instanceNames(harness.store.database) == ["Kept"])
+    #expect(try harness.store.database.integrityCheck().isEmpty)
+    // The safety copy holds the data as it was before.
+    let copy = try SQLiteDatabase(url: URL(fileURLWithPath: safety), mode: .readOnly)
+    defer { copy.close() }
+    #expect(try instanceNames(copy) == ["Added later", "Kept"])
+    // The store keeps working after the swap.
+    _ = try harness.addInstance("After restore", "http://10.0.0.3:3000")
+    #expect(try instanceNames(other) == ["After restore", "Kept"])
+    #expect(harness.fileNames().allSatisfy { !$0.hasPrefix(".restore-") })
+  }
+
+  /// Makes a backup, then lets `damage` spoil it; the restore must be refused and change nothing.
+  func refusal(_ damage: (URL) throws -> Void) async throws -> (LogCenterError?, String) {
+    let harness = try Harness()
+    _ = try harness.addInstance("Current", "http://10.0.0.1:3000")
+    let file = harness.directory.appendingPathComponent("candidate.sqlite")
+    _ = try await harness.run(["data", "backup", file.path])
+    try damage(file)
+    let before = harness.fileNames()
+    let failure = await harness.failure(["data", "restore", file.path, "--yes"])
+    #expect(try instanceNames(harness.store.database) == ["Current"])
+    #expect(harness.fileNames() == before)
+    return (failure.error as? LogCenterError, failure.message)
+  }
+
+  @Test func restoreRefusesAFileThatIsNotADatabase() async throws {
+    let (error, message) = try await refusal { url in
+      try Data("name,origin\nRouter,http://10.0.0.1\n".utf8).write(to: url)
+    }
+    guard case .notADatabase? = error else {
+      Issue.record("expected notADatabase, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("SQLite"))
+  }
+
+  @Test func restoreRefusesATruncatedFile() async throws {
+    let (error, message) = try await refusal { url in
+      let data = try Data(contentsOf: url)
+      try data.prefix(data.count / 2).write(to: url)
+    }
+    guard case .truncated? = error else {
+      Issue.record("expected truncated, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("truncated"))
+  }
+
+  @Test func restoreRefusesANewerSchema() async throws {
+    let (error, message) = try await refusal { url in
+      let database = try SQLiteDatabase(url: url)
+      try database.run("UPDATE schema_versions SET version = 99 WHERE module = 'core'")
+      try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      database.close()
+    }
+    guard case .newerSchema(_, let module, let found, let supported)? = error else {
+      Issue.record("expected newerSchema, got \(String(describing: error))")
+      return
+    }
+    #expect(module == "core" && found == 99 && supported == 1)
+    #expect(message.contains("99"))
+  }
+
+  @Test func restoreRefusesADatabaseWithoutSchemaVersions() async throws {
+    let (error, _) = try await refusal { url in
+      try FileManager.default.removeItem(at: url)
+      let database = try SQLiteDatabase(url: url)
+      try database.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('x')")
+      try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      database.close()
+    }
+    guard case .missingSchemaVersions? = error else {
+      Issue.record("expected missingSchemaVersions, got \(String(describing: error))")
+      return
+    }
+  }
+
+  @Test func restoreRefusesAMissingFile() async throws {
+    let harness = try Harness()
+    let failure = await harness.failure(["data", "restore", "/nonexistent/backup.sqlite", "--yes"])
+    guard case .unreadable? = failure.error as? LogCenterError else {
+      Issue.record("expected unreadable, got \(String(describing: failure.error))")
+      return
+    }
+  }
+}

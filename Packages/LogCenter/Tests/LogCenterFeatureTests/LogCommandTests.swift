@@ -1,0 +1,239 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import Testing
+
+@testable import LogCenterFeature
+
+@Suite struct LogCommandTests {
+  /// Two instances, runtime records at several levels and probes, an hour apart each.
+  func seeded() throws -> (Harness, Instance, Instance) {
+    let harness = try Harness()
+    let router = try harness.addInstance("Router A", "http://10.0.0.1:3000")
+    let dongle = try harness.addInstance("Dongle B", "https://dongle.lan")
+    let logger = harness.logger("msa.fleet")
+    logger.debug("cache warmed")
+    harness.clock.advance(by: 3600)
+    logger.info("instance added", metadata: ["instance_id": router.id])
+    harness.clock.advance(by: 3600)
+    try harness.addProbe(router, result: "ok", status: "online", previous: "unknown")
+    harness.clock.advance(by: 3600)
+    logger.warning("login required", metadata: ["instance_id": dongle.id])
+    harness.clock.advance(by: 3600)
+    try harness.addProbe(dongle, result: "timeout", status: "offline", reason: "timeout")
+    harness.clock.advance(by: 3600)
+    logger.error("sync failed", metadata: ["instance_id": router.id, "detail": "disk full"])
+    return (harness, router, dongle)
+  }
+
+  func ids(_ result: CommandResult) throws -> [String] {
+    let records = try #require(try payloadObject(result)["records"] as? [[String: Any]])
+    return records.compactMap { $0["id"] as? String }
+  }
+
+  @Test func listsBothLogsNewestFirstWithKindPrefixedIDs() async throws {
+    let (harness, _, _) = try seeded()
+    let result = try await harness.run(["logs"])
+    #expect(try ids(result) == ["r4", "c2", "r3", "c1", "r2", "r1"])
+    let text = try harness.outputs(result).text
+    #expect(text.contains("sync failed"))
+    #expect(text.contains("Router A"))
+  }
+
+  @Test(arguments: [
+    (["--kind", "runtime"], ["r4", "r3", "r2", "r1"]),
+    (["--kind", "connection"], ["c2", "c1"]),
+    (["--level", "warning"], ["r4", "c2", "r3"]),
+    (["--level", "error"], ["r4"]),
+    (["--instance", "Router A"], ["r4", "c1", "r2"]),
+    (["--search", "LOGIN"], ["r3"]),
+    (["--search", "timeout"], ["c2"]),
+    (["--search", "disk full"], ["r4"]),
+    (["--since", "2026-01-01T02:00:00Z"], ["r4", "c2", "r3", "c1"]),
+    (["--until", "2026-01-01T02:00:00Z"], ["r2", "r1"]),
+    (["--since", "2h"], ["r4", "c2", "r3"]),
+    (
+      ["--since", "2026-01-01", "--until", "2026-01-01T01:00:01Z", "--kind", "runtime"],
+      ["r2", "r1"]
+    ),
+    (["--limit", "2"], ["r4", "c2"]),
+  ])
+  func filters(arguments: [String], expected: [String]) async throws {
+    let (harness, _, _) = try seeded()
+    #expect(try ids(try await harness.run(["logs"] + arguments)) == expected)
+  }
+
+  @Test func instanceFilterAcceptsIDPrefixAndRefusesUnknown() async throws {
+    let (harness, _, dongle) = try seeded()
+    let result = try await harness.run(["logs", "--instance", String(dongle.id.prefix(6))])
+    #expect(try ids(result) == ["c2", "r3"])
+    let failure = await harness.failure(["logs", "--instance", "nowhere"])
+    #expect(failure.error is RegistryError)
+    #expect(failure.message.contains("nowhere"))
+  }
+
+  @Test func badTimeIsRefusedWithTheFix() async throws {
+    let (harness, _, _) = try seeded()
+    let failure = await harness.failure(["logs", "--since", "yesterday"])
+    #expect(failure.error as? LogCenterError == .invalidDate(option: "--since", value: "yesterday"))
+    #expect(failure.message.contains("7d"))
+  }
+
+  @Test func showsOneRecordOfEitherKind() async throws {
+    let (harness, _, _) = try seeded()
+    let runtime = try await harness.run(["logs", "show", "r4"])
+    let (text, _) = try harness.outputs(runtime)
+    #expect(text.contains("Log record r4"))
+    #expect(text.contains("detail"))
+    #expect(text.contains("disk full"))
+    let probe = try await harness.run(["logs", "show", "C2"])
+    let object = try payloadObject(probe)
+    #expect(object["id"] as? String == "c2")
+    #expect((object["probe"] as? [String: Any])?["reason"] as? String == "timeout")
+    let missing = await harness.failure(["logs", "show", "r999"])
+    #expect(missing.error as? LogCenterError == .recordNotFound("r999"))
+    let invalid = await harness.failure(["logs", "show", "42"])
+    #expect(invalid.error as? LogCenterError == .invalidRecordID("42"))
+  }
+
+  // MARK: - Trim and clear
+
+  @Test func trimOlderThanDays() async throws {
+    let (harness, _, _) = try seeded()
+    harness.clock.advance(by: 77_400)  // now 26.5 h: r1, r2, c1 are more than a day old
+    let result = try await harness.run(["logs", "trim", "--older-than", "1"])
+    let removed = try #require(try payloadObject(result)["removed"] as? [String: Int])
+    #expect(removed == ["runtime": 2, "connection": 1])
+    #expect(try ids(try await harness.run(["logs"])) == ["r4", "c2", "r3"])
+  }
+
+  @Test func trimKeepsTheNewestOfEachLog() async throws {
+    let (harness, _, _) = try seeded()
+    _ = try await harness.run(["logs", "trim", "--keep", "1"])
+    #expect(try ids(try await harness.run(["logs"])) == ["r4", "c2"])
+    _ = try await harness.run(["logs", "trim", "--keep", "0", "--kind", "connection"])
+    #expect(try ids(try await harness.run(["logs"])) == ["r4"])
+  }
+
+  @Test(arguments: [
+    ["logs", "trim", "--older-than", "seven"],
+    ["logs", "trim", "--keep", "-3"],
+    ["logs", "trim"],
+    ["logs", "trim", "--older-than", "7", "--keep", "10"],
+  ])
+  func trimRefusesBadInputAndDeletesNothing(arguments: [String]) async throws {
+    let (harness, _, _) = try seeded()
+    let failure = await harness.failure(arguments)
+    let error = try #require(failure.error)
+    #expect(UserFacingMessage.exitCode(of: error) == .usage)
+    #expect(!failure.message.isEmpty)
+    #expect(try LogBook(store: harness.store).counts().total == 6)
+  }
+
+  @Test func notANumberNamesTheOption() async throws {
+    let (harness, _, _) = try seeded()
+    let failure = await harness.failure(["logs", "trim", "--older-than", "seven"])
+    #expect(failure.message.contains("--older-than"))
+    #expect(failure.message.contains("seven"))
+  }
+
+  @Test func clearNeedsYesAndSaysWhatAndHowMany() async throws {
+    let (harness, _, _) = try seeded()
+    let failure = await harness.failure(["logs", "clear"])
+    #expect(failure.message.contains("6"))
+    #expect(failure.message.contains("--yes"))
+    #expect(failure.message.contains("runtime"))
+    #expect(try LogBook(store: harness.store).counts().total == 6)
+
+    let kindOnly = try await harness.run(["logs", "clear", "--kind", "connection", "--yes"])
+    #expect(
+      try payloadObject(kindOnly)["removed"] as? [String: Int] == ["runtime": 0, "connection": 2])
+    _ = try await harness.run(["logs", "clear", "--yes"])
+    #expect(try LogBook(store: harness.store).counts().total == 0)
+    // Nothing left: no confirmation is needed.
+    _ = try await harness.run(["logs", "clear"])
+  }
+
+  // MARK: - Export
+
+  @Test func exportsJSONLines() async throws {
+    let (harness, router, _) = try seeded()
+    let file = harness.directory.appendingPathComponent("logs.jsonl")
+    let result = try await harness.run(
+      ["logs", "export", "--format", "jsonl", "--output", file.path, "--instance", router.id])
+    #expect(try payloadObject(result)["count"] as? Int == 3)
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 3)
+    let first = try #require(
+      try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+    #expect(first["id"] as? String == "r4")
+    #expect(first["kind"] as? String == "runtime")
+    #expect(first["date"] as? String == "2026-01-01T05:00:00Z")
+    #expect(first["level"] as? String == "error")
+    #expect((first["metadata"] as? [String: String])?["detail"] == "disk full")
+    // An existing file is not replaced without --force.
+    let again = await harness.failure(["logs", "export", "--output", file.path])
+    #expect(again.error as? LogCenterError == .destinationExists(path: file.path))
+    _ = try await harness.run(["logs", "export", "--output", file.path, "--force"])
+    #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 6)
+  }
+
+  @Test func exportsCSVWithQuoting() async throws {
+    let (harness, _, _) = try seeded()
+    harness.logger().info("a, \"quoted\" message", metadata: ["formula": "=SUM(A1)"])
+    let file = harness.directory.appendingPathComponent("logs.csv")
+    _ = try await harness.run(
+      ["logs", "export", "--format", "csv", "--output", file.path, "--kind", "runtime"])
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let lines = text.components(separatedBy: "\r\n")
+    #expect(lines[0] == "id,kind,date,level,source,instance_id,instance_name,message,metadata")
+    #expect(lines[1].hasPrefix("r5,runtime,2026-01-01T05:00:00Z,info,msa.test,,,"))
+    #expect(lines[1].contains("\"a, \"\"quoted\"\" message\""))
+    #expect(lines[1].hasSuffix(",formula==SUM(A1)"))
+    harness.logger().info("=HYPERLINK(\"http://x\")")
+    _ = try await harness.run(
+      ["logs", "export", "--format", "csv", "--output", file.path, "--force", "--search", "HYPER"])
+    let defused = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\r\n")
+    #expect(defused[1].contains(",\"'=HYPERLINK(\"\"http://x\"\")\","))
+    #expect(lines.count == 7)  // header, 5 records, trailing empty
+  }
+
+  @Test func exportToStandardOutputCarriesTheRecords() async throws {
+    let (harness, _, _) = try seeded()
+    let result = try await harness.run(["logs", "export", "--kind", "connection"])
+    let object = try payloadObject(result)
+    #expect(object["count"] as? Int == 2)
+    #expect((object["records"] as? [[String: Any]])?.count == 2)
+    #expect(try harness.outputs(result).text.contains("\"id\":\"c2\""))
+  }
+
+  @Test func unwritableExportPathFailsAndLeavesNothing() async throws {
+    let (harness, _, _) = try seeded()
+    let locked = harness.directory.appendingPathComponent("locked")
+    try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked.path)
+    defer {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path)
+    }
+    let plainFile = harness.directory.appendingPathComponent("plain.txt")
+    try Data("x".utf8).write(to: plainFile)
+    var targets = [
+      harness.directory.appendingPathComponent("missing/folder/out.csv"),
+      plainFile.appendingPathComponent("out.jsonl"),
+    ]
+    if getuid() != 0 { targets.append(locked.appendingPathComponent("out.jsonl")) }
+    for target in targets {
+      let failure = await harness.failure(["logs", "export", "--output", target.path])
+      guard case .unwritable(let path, _)? = failure.error as? LogCenterError else {
+        Issue.record("expected unwritable, got \(String(describing: failure.error))")
+        continue
+      }
+      #expect(path == target.path)
+      #expect(failure.message.contains(target.path))
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+    #expect(harness.fileNames().allSatisfy { !$0.hasSuffix(".tmp") })
+  }
+}
