@@ -67,6 +67,26 @@ struct FaultIntegrationTests {
     }
   }
 
+  @Test("cancelling the caller's task ends a hanging request with .cancelled, not at the timeout")
+  func cancellation() async throws {
+    try await withFleet([DeviceProfile(name: "hang")]) { fleet in
+      let device = fleet.devices[0]
+      device.setFaults([FaultRule(.hang)])
+      let session = makeSession(device, timeout: 30)
+      let call = Task { await failure { try await session.device() } }
+      for _ in 0..<250 where device.requests().isEmpty {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(!device.requests().isEmpty)
+      let (error, seconds) = await timed {
+        call.cancel()
+        return await call.value
+      }
+      #expect(error?.error == .cancelled)
+      #expect(seconds < 5)
+    }
+  }
+
   @Test("latency below the timeout still succeeds")
   func latency() async throws {
     try await withFleet([DeviceProfile(name: "lag")]) { fleet in
