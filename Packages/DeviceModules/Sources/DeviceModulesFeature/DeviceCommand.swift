@@ -122,12 +122,23 @@ enum DeviceCommand {
     return text
   }
 
-  /// The candidate sharing the longest prefix with `word` (at least two characters).
+  /// The candidate closest to `word` by edit distance, if at most 2 edits away.
   static func closest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { candidate in
-      (candidate, zip(candidate, word).prefix { $0 == $1 }.count)
-    }
-    guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 2 else { return nil }
+    let scored = candidates.map { ($0, distance(Array(word), Array($0))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
     return best.0
+  }
+
+  /// Levenshtein distance.
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }

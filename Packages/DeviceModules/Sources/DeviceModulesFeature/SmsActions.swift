@@ -107,8 +107,8 @@ enum SmsActions {
     let result: SendResult
     do {
       result = try await access.session.smsSend(phoneNumber: request.to, content: request.text)
-    } catch let failure as SimAdminFailure {
-      throw DeviceFailure.upstream(failure)
+    } catch {
+      throw DeviceFailure.upstream(error)
     }
     let text = DeviceModulesStrings.catalogue.text(
       "sms.sent", environment.language, ["to": request.to, "instance": access.instance.name])

@@ -1,0 +1,117 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import SimAdminClient
+import SimAdminSimulator
+import Testing
+
+@testable import DeviceModulesFeature
+
+@Suite("Sections against the simulator")
+struct SectionIntegrationTests {
+  @Test("every section loads with auth off", arguments: DeviceSection.allCases)
+  func authOff(_ section: DeviceSection) async throws {
+    try await DeviceHarness.with([DeviceProfile(name: "open")]) { harness in
+      let report = try await harness.report("open", [section])
+      let state = try #require(report.state(section))
+      #expect(state.status == .loaded)
+      #expect(state.content != nil)
+      #expect(state.fetchedAt == harness.testStore.clock.clock.now())
+      #expect(report.sections.count == 1)
+    }
+  }
+
+  @Test("with auth on, a stored password logs in and every section loads")
+  func authOnWithPassword() async throws {
+    try await DeviceHarness.with(
+      [DeviceProfile(name: "locked", password: "s3cret-pass")],
+      passwords: ["locked": "s3cret-pass"]
+    ) { harness in
+      let report = try await harness.report("locked")
+      #expect(report.sections.map(\.section) == DeviceSection.allCases)
+      for state in report.sections {
+        #expect(state.status == .loaded, "\(state.section)")
+      }
+    }
+  }
+
+  @Test("with auth on and no stored password, every section says login required")
+  func authOnWithoutPassword() async throws {
+    try await DeviceHarness.with([DeviceProfile(name: "locked", password: "s3cret-pass")]) {
+      harness in
+      let report = try await harness.report("locked")
+      for state in report.sections {
+        #expect(state.status == .loginRequired, "\(state.section)")
+        #expect(state.content == nil)
+      }
+      #expect(report.hasFailures)
+    }
+  }
+
+  @Test("no modem: modem sections show the device's own message, the rest still load")
+  func noModem() async throws {
+    try await DeviceHarness.with([DeviceProfile(name: "bare", hasModem: false)]) { harness in
+      let report = try await harness.report("bare")
+      for section in [DeviceSection.device, .sim, .cellular, .sms] {
+        #expect(report.state(section)?.status == .upstream(message: "未检测到调制解调器"))
+      }
+      for section in [DeviceSection.resources, .cpu, .connection] {
+        #expect(report.state(section)?.status == .loaded, "\(section)")
+      }
+      // The device's text is shown untranslated in both languages.
+      let state = try #require(report.state(.sim))
+      #expect(state.status.message(.english) == "未检测到调制解调器")
+      #expect(state.status.message(.simplifiedChinese) == "未检测到调制解调器")
+    }
+  }
+
+  @Test("version 1.1.8 serves every section")
+  func oldVersion() async throws {
+    try await DeviceHarness.with([DeviceProfile(name: "old", version: "1.1.8")]) { harness in
+      let report = try await harness.report("old")
+      #expect(!report.hasFailures)
+      #expect(report.sections.allSatisfy { $0.status == .loaded })
+    }
+  }
+
+  @Test("a hanging /api/stats times out at the 1 s timeout; the other sections render")
+  func hangingStats() async throws {
+    try await DeviceHarness.with(
+      [DeviceProfile(name: "slow", faults: [FaultRule(.hang, pathPrefix: "/api/stats")])],
+      timeout: 1
+    ) { harness in
+      let start = ContinuousClock.now
+      let report = try await harness.report("slow")
+      let elapsed = ContinuousClock.now - start
+      // The prefix also covers /api/stats/cpu, so both of its sections time out.
+      #expect(report.state(.resources)?.status == .timeout)
+      #expect(report.state(.cpu)?.status == .timeout)
+      for section in [DeviceSection.device, .sim, .cellular, .connection, .sms] {
+        #expect(report.state(section)?.status == .loaded, "\(section)")
+      }
+      // Fetched concurrently: the two hangs overlap instead of adding up.
+      #expect(elapsed >= .milliseconds(900))
+      #expect(elapsed < .seconds(4))
+    }
+  }
+
+  @Test("a plain-text 404 from the device maps to not supported")
+  func notSupportedMapping() {
+    #expect(SectionStatus(.notSupported) == .notSupported)
+  }
+
+  @Test("the route loader of a section returns only that section")
+  func routeLoad() async throws {
+    try await DeviceHarness.with([DeviceProfile(name: "open")]) { harness in
+      let route = try #require(
+        DeviceModules.module.routes.first { $0.pattern.description == "device/:ref/sim" })
+      let request = RouteRequest(
+        path: "device/open/sim", parameters: ["ref": "open"], environment: harness.environment())
+      let state = try #require(try await route.load(request) as? DeviceReport)
+      #expect(state.sections.map(\.section) == [.sim])
+      let view = route.view(of: state, request)
+      #expect(view.typeName == "screen")
+    }
+  }
+}
