@@ -134,6 +134,43 @@ struct SessionIntegrationTests {
     }
   }
 
+  @Test("paging by limit/offset until a short page reads the whole history exactly once")
+  func pagingReadsEverything() async throws {
+    try await withFleet([DeviceProfile(name: "pages", smsCount: 23)]) { fleet in
+      let device = fleet.devices[0]
+      let session = makeSession(device)
+      var collected: [SmsMessage] = []
+      for page in 0..<20 {
+        let batch = try await session.smsList(limit: 7, offset: page * 7)
+        collected += batch
+        if batch.count < 7 { break }
+      }
+      #expect(collected.map(\.id) == device.messages().map(\.id))
+      #expect(Set(collected.map(\.id)).count == 23)
+      let dates = collected.compactMap(\.date)
+      #expect(dates.count == 23)
+      #expect(dates == dates.sorted(by: >))
+      device.resetDatabase()
+      _ = device.receiveSMS(from: "1069", content: "fresh")
+      let fresh = try await session.smsList()
+      #expect(fresh.map(\.id) == [1])
+      #expect(fresh.first?.phoneNumber == "1069")
+    }
+  }
+
+  @Test("auth status reports the session: unauthenticated before login, authenticated after")
+  func authStatusFollowsSession() async throws {
+    try await withFleet([DeviceProfile(name: "status", password: Self.password)]) { fleet in
+      let session = makeSession(fleet.devices[0])
+      let before = try await session.authStatus()
+      #expect(!before.authenticated)
+      #expect(before.isProtected)
+      try await session.login(password: Self.password)
+      let after = try await session.authStatus()
+      #expect(after.authenticated)
+    }
+  }
+
   @Test("a session wiped on the device is renewed once with the stored password")
   func reloginAfterServerWipe() async throws {
     try await withFleet([DeviceProfile(name: "wipe", password: Self.password)]) { fleet in
