@@ -1,0 +1,261 @@
+import CommandLineKit
+import Essentials
+import FeatureKit
+import Foundation
+import LocalStore
+import MessagesFeature
+import SimAdminClient
+import SimAdminSimulator
+import Testing
+
+@Suite("Archive, outbox, export and bad input")
+struct FeatureTests {
+  @Test("catalogue is complete")
+  func catalogue() {
+    #expect(MessagesStrings.catalogue.problems().isEmpty)
+  }
+
+  @Test(
+    "peer normalization",
+    arguments: [
+      ("+86 138-0013-8000", "13800138000"), ("008613800138000", "13800138000"),
+      ("(138) 0013 8000", "13800138000"), ("10086", "10086"), ("+8610086", "+8610086"),
+      ("Google", "google"), ("+447503918604", "+447503918604"),
+    ])
+  func peerKey(raw: String, key: String) {
+    #expect(PeerNumber.key(raw) == key)
+  }
+
+  @Test("search finds Chinese, digit runs and English words; short queries use LIKE")
+  func search() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    let device = harness.fleet.devices[0]
+    device.receiveSMS(from: "95588", content: "【银行】您的验证码是4821，请勿泄露")
+    device.receiveSMS(from: "Google", content: "G-777 is your Google verification code")
+    device.receiveSMS(from: "10086", content: "话费余额 12 元")
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    let archive = harness.archive
+    #expect(try archive.list(filter: MessageFilter(search: "验证码"), limit: 10).count == 1)
+    #expect(try archive.list(filter: MessageFilter(search: "4821"), limit: 10).count == 1)
+    #expect(try archive.list(filter: MessageFilter(search: "verification"), limit: 10).count == 1)
+    #expect(try archive.list(filter: MessageFilter(search: "余额"), limit: 10).count == 1)
+    #expect(try archive.list(filter: MessageFilter(search: "12"), limit: 10).count == 1)
+    #expect(try archive.list(filter: MessageFilter(search: "nothing"), limit: 10).isEmpty)
+    await harness.stop()
+  }
+
+  @Test("keyset paging stays stable while new messages arrive")
+  func paging() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 25)])
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    let first = try harness.archive.list(limit: 10)
+    let cursor = try #require(first.last.map { MessageCursor(after: $0) })
+    let token = try #require(MessageCursor(token: cursor.token))
+    harness.fleet.devices[0].receiveSMS(from: "10086", content: "arrived meanwhile")
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    var seen = first.map(\.id)
+    var next: MessageCursor? = token
+    while let position = next {
+      let page = try harness.archive.list(after: position, limit: 10)
+      seen += page.map(\.id)
+      next = page.count == 10 ? page.last.map { MessageCursor(after: $0) } : nil
+    }
+    #expect(seen.count == 25)
+    #expect(Set(seen).count == 25)
+    let result = try await harness.run(["messages", "list", "--limit", "5"])
+    let payloadText = try String(decoding: JSONOutputTest.encode(result.payload), as: UTF8.self)
+    #expect(payloadText.contains("nextCursor"))
+    #expect(!payloadText.contains("arrived meanwhile") || payloadText.contains("bodyMasked"))
+    await harness.stop()
+  }
+
+  @Test("outbox lifecycle: waits while the device is down, sent when it comes back")
+  func outboxLifecycle() async throws {
+    let harness = try await Harness(
+      [DeviceProfile(name: "down", smsCount: 0), DeviceProfile(name: "up", smsCount: 0)],
+      timeout: 2)
+    let down = harness.fleet.devices[0]
+    down.setFaults([FaultRule(.down)])
+    let queued = try await harness.run(
+      ["messages", "send", "--from", "down", "--to", "+8613800138000", "--text", "hello 你好"])
+    let entry = try #require(queued.payload as? OutboxEntry)
+    #expect(entry.state == .queued)
+    #expect(entry.reason?.key.hasPrefix("client.") == true)
+    #expect(entry.attempts.map(\.result) == ["waiting"])
+    // Another instance's entry is not blocked by the failing one.
+    let sent = try await harness.run(
+      ["messages", "send", "--from", "up", "--to", "10086", "--text", "CXYE"])
+    #expect((sent.payload as? OutboxEntry)?.state == .sent)
+    #expect(harness.fleet.devices[1].messages().contains { $0.content == "CXYE" })
+    let outbox = OutboxRepository(store: harness.store)
+    #expect(try outbox.entry(id: entry.id)?.state == .queued)
+    down.setFaults([])
+    let flushed = try await harness.run(["outbox", "flush"])
+    #expect(flushed.exitCode == .success)
+    let after = try #require(try outbox.entry(id: entry.id))
+    #expect(after.state == .sent)
+    #expect(after.attempts.map(\.result).suffix(1) == ["sent"])
+    #expect(down.messages().contains { $0.phoneNumber == "+8613800138000" && $0.content == "hello 你好" })
+    await harness.stop()
+  }
+
+  @Test("outbox expiry, cancel and retry")
+  func outboxExpiryCancelRetry() async throws {
+    let harness = try await Harness([DeviceProfile(name: "down", smsCount: 0)], timeout: 2)
+    harness.fleet.devices[0].setFaults([FaultRule(.down)])
+    let first = try await harness.run(
+      ["messages", "send", "--from", "down", "--to", "10086", "--text", "a", "--expires-in", "10m"])
+    let id = try #require((first.payload as? OutboxEntry)?.id)
+    harness.testStore.clock.advance(by: 3600)
+    _ = try await harness.run(["outbox", "flush"])
+    let outbox = OutboxRepository(store: harness.store)
+    let expired = try #require(try outbox.entry(id: id))
+    #expect(expired.state == .failed)
+    #expect(expired.reason?.key == "outbox.reason.expired")
+    harness.fleet.devices[0].setFaults([])
+    _ = try await harness.run(["outbox", "retry", String(id)])
+    #expect(try outbox.entry(id: id)?.state == .sent)
+    let second = try await harness.run(
+      ["messages", "send", "--from", "down", "--to", "10086", "--text", "b"])
+    let sentID = try #require((second.payload as? OutboxEntry)?.id)
+    await #expect(throws: OutboxError.alreadySent(id: sentID)) {
+      _ = try await harness.run(["outbox", "cancel", String(sentID)])
+    }
+    await harness.stop()
+  }
+
+  @Test("export writes CSV and JSON Lines with redaction; bodies only when asked")
+  func export() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    harness.fleet.devices[0].receiveSMS(from: "+8613800138000", content: "Your code is 482913, ok")
+    harness.fleet.devices[0].receiveSMS(from: "10086", content: "余额, \"quoted\"")
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    let folder = harness.testStore.directory.url
+    let csv = folder.appendingPathComponent("out.csv")
+    _ = try await harness.run(["messages", "export", "--format", "csv", "--output", csv.path])
+    let csvText = try String(contentsOf: csv, encoding: .utf8)
+    #expect(csvText.hasPrefix("instance,instance_id,direction,peer,peer_key,at,"))
+    #expect(!csvText.contains("482913"))
+    #expect(csvText.contains("••••••"))
+    #expect(csvText.contains("+8613800138000"))
+    let jsonl = folder.appendingPathComponent("out.jsonl")
+    _ = try await harness.run([
+      "messages", "export", "--format", "jsonl", "--output", jsonl.path, "--include-bodies",
+      "--peer", "13800138000",
+    ])
+    let lines = try String(contentsOf: jsonl, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines[0].contains("Your code is 482913, ok"))
+    #expect(lines[0].contains("\"at\":\"20"))
+    await harness.stop()
+  }
+
+  @Test("an output path that cannot be written leaves nothing behind")
+  func unwritableOutput() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 3)])
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    let missing = harness.testStore.directory.url.appendingPathComponent("no/such/dir/x.csv")
+    do {
+      _ = try await harness.run(["messages", "export", "--format", "csv", "--output", missing.path])
+      Issue.record("export to a missing folder succeeded")
+    } catch {
+      #expect(failureMessage(error).contains("Nothing was written"))
+    }
+    let existing = harness.testStore.directory.url.appendingPathComponent("dir.csv")
+    try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+    await #expect(throws: MessagesFailure.self) {
+      _ = try await harness.run(["messages", "export", "--format", "csv", "--output", existing.path])
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: harness.testStore.directory.url.path
+    ).filter { $0.hasSuffix(".partial") }
+    #expect(leftovers.isEmpty)
+    await harness.stop()
+  }
+
+  @Test(
+    "bad input is refused with a clear message and nothing written",
+    arguments: [
+      (["messages", "send", "--from", "A", "--to", "10086", "--text", "  "], "empty"),
+      (
+        ["messages", "send", "--from", "A", "--to", "10086", "--text", String(repeating: "字", count: 1001)],
+        "at most 1000"
+      ),
+      (["messages", "send", "--from", "A", "--to", "1380013abc", "--text", "hi"], "not a phone number"),
+      (["messages", "send", "--from", "nope", "--to", "10086", "--text", "hi"], "nope"),
+      (["messages", "list", "--since", "2026-13-45"], "YYYY-MM-DD"),
+      (["messages", "list", "--until", "yesterday"], "YYYY-MM-DD"),
+      (["messages", "list", "--instance", "ghost"], "ghost"),
+    ])
+  func badInput(arguments: [String], fragment: String) async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    do {
+      _ = try await harness.run(arguments)
+      Issue.record("accepted \(arguments)")
+    } catch {
+      #expect(failureMessage(error).contains(fragment))
+    }
+    #expect(try OutboxRepository(store: harness.store).list().isEmpty)
+    #expect(harness.fleet.devices[0].messages().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("an unknown export format is a usage error")
+  func unknownFormat() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    await #expect(throws: UsageError.self) {
+      _ = try await harness.run(["messages", "export", "--format", "xml"])
+    }
+    await harness.stop()
+  }
+
+  @Test("delete refuses without --yes naming instance and count; with --yes deletes on device and locally")
+  func deleteConversation() async throws {
+    let harness = try await Harness([DeviceProfile(name: "lab", smsCount: 0)])
+    let device = harness.fleet.devices[0]
+    device.receiveSMS(from: "+8613800138000", content: "one")
+    device.receiveSMS(from: "13800138000", content: "two")
+    device.receiveSMS(from: "10086", content: "keep")
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    do {
+      _ = try await harness.run(["messages", "delete", "--peer", "138 0013 8000"])
+      Issue.record("deleted without --yes")
+    } catch {
+      let message = failureMessage(error)
+      #expect(message.contains("2 archived messages of lab"))
+      #expect(message.contains("--yes"))
+    }
+    #expect(try harness.all().count == 3)
+    let result = try await harness.run(["messages", "delete", "--peer", "138 0013 8000", "--yes"])
+    #expect(result.exitCode == .success)
+    #expect(try harness.all().map(\.body) == ["keep"])
+    #expect(device.messages().map(\.content) == ["keep"])
+    // A single message by archive id, found on the device by identity.
+    let keep = try #require(try harness.all().first)
+    _ = try await harness.run(["messages", "delete", String(keep.id), "--yes"])
+    #expect(device.messages().isEmpty)
+    #expect(try harness.all().isEmpty)
+    await harness.stop()
+  }
+
+  @Test("messages survive deleting their instance and show its last name")
+  func survivesInstanceDeletion() async throws {
+    let harness = try await Harness([DeviceProfile(name: "old-name", smsCount: 4)])
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    _ = try harness.testStore.instances.delete(id: harness.instances[0].id, expectedRevision: nil)
+    let all = try harness.all()
+    #expect(all.count == 4)
+    #expect(all.allSatisfy { $0.instanceName == "old-name" })
+    let stats = try harness.archive.stats()
+    #expect(stats.total == 4)
+    await harness.stop()
+  }
+}
+
+enum JSONOutputTest {
+  static func encode(_ value: any Encodable) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    return try encoder.encode(value)
+  }
+}
