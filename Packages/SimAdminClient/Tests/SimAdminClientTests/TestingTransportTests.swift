@@ -34,3 +34,20 @@ struct TestingTransportTests {
     }
   }
 }
+
+@Suite("SimAdminFixtures")
+struct FixtureTests {
+  @Test("every fixture decodes with the values it promises")
+  func fixtures() {
+    #expect(SimAdminFixtures.health.version == "1.1.10")
+    #expect(!SimAdminFixtures.authOpen.isProtected)
+    #expect(SimAdminFixtures.device.model == "EC20F")
+    #expect(SimAdminFixtures.sim.phoneNumbers == ["+8613800138000"])
+    #expect(SimAdminFixtures.sim.puk1Retries == nil)
+    #expect(SimAdminFixtures.network.isRegistered)
+    #expect(SimAdminFixtures.stats.maxTemperature == 46.5)
+    #expect(SimAdminFixtures.messages.map(\.id) == [2, 1])
+    #expect(SimAdminFixtures.messages[0].date == Date(timeIntervalSince1970: 1_767_227_400))
+    #expect(!SimAdminFixtures.hubStandalone.isBound)
+  }
+}
