@@ -22,7 +22,7 @@ public enum LogViews {
     }
     let columns = [
       TableColumn(id: "time", title: text("column.time"), minWidth: 20, maxWidth: 20, priority: 3),
-      TableColumn(id: "level", title: text("column.level"), minWidth: 5, maxWidth: 8, priority: 2),
+      TableColumn(id: "level", title: text("column.level"), minWidth: 7, maxWidth: 8, priority: 2),
       TableColumn(
         id: "instance", title: text("column.instance"), minWidth: 6, maxWidth: 18, priority: 1),
       TableColumn(id: "message", title: text("column.message"), minWidth: 10, priority: 4),
