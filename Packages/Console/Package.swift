@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Console",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "ConsoleKit", targets: ["ConsoleKit"])
+  ],
+  dependencies: [
+    .package(path: "../Essentials"),
+    .package(path: "../ThemeKit"),
+    .package(path: "../ViewKit"),
+    .package(path: "../FeatureKit"),
+  ],
+  targets: [
+    .target(
+      name: "ConsoleKit",
+      dependencies: ["Essentials", "ThemeKit", "ViewKit", "FeatureKit"],
+      resources: [.copy("Resources/Strings.json")]),
+    .testTarget(
+      name: "ConsoleKitTests",
+      dependencies: [
+        "ConsoleKit", "FeatureKit", "ViewKit",
+        .product(name: "EssentialsTesting", package: "Essentials"),
+        .product(name: "FeatureKitTesting", package: "FeatureKit"),
+      ]),
+  ]
+)
