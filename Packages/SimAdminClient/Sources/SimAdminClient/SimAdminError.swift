@@ -27,7 +27,7 @@ public enum UnreachableReason: Sendable, Hashable {
 }
 
 /// What went wrong talking to one SimAdmin device, as PRODUCT §5 maps it.
-public enum SimAdminError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   /// The device wants a session and none could be had (HTTP 401, no stored password).
   case loginRequired
   /// The password was refused (HTTP 401 on the login call).

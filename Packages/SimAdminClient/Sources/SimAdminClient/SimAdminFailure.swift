@@ -2,7 +2,7 @@ import Essentials
 import Foundation
 
 /// A ``SimAdminError`` together with the instance and endpoint it happened on.
-public struct SimAdminFailure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SimAdminFailure: LocalizedFailure, Hashable, CustomStringConvertible {
   /// The instance's name (or id).
   public var instance: String
   /// Method and path template, e.g. `GET /api/sms/list`.

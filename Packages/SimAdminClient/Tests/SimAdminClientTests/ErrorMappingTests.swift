@@ -101,6 +101,8 @@ struct ErrorMappingTests {
     #expect(failure.localizedMessage(.simplifiedChinese).contains("连接被拒绝"))
     #expect(failure.localizedMessage(.simplifiedChinese).hasPrefix("CPE-3：GET /api/device"))
     #expect(failure.reasonKey == "unreachable.refused")
+    let shown: any LocalizedFailure = failure
+    #expect(shown.localizedMessage(.english) == failure.description)
   }
 
   @Test("the device's own message is never translated")
