@@ -150,8 +150,7 @@ public struct MessageArchive: Sendable {
       upstreamID: try row.optionalInt64("upstream_id"), syncedAt: try row.date("synced_at"))
   }
 
-  static func conditions(_ filter: MessageFilter) -> (sql: [String], values: [any SQLiteBindable])
-  {
+  static func conditions(_ filter: MessageFilter) -> (sql: [String], values: [any SQLiteBindable]) {
     var sql: [String] = []
     var values: [any SQLiteBindable] = []
     if let direction = filter.direction {
@@ -189,7 +188,9 @@ public struct MessageArchive: Sendable {
   }
 
   /// Messages matching `filter`, newest first, after `cursor`, at most `limit`.
-  public func list(filter: MessageFilter = MessageFilter(), after cursor: MessageCursor? = nil, limit: Int)
+  public func list(
+    filter: MessageFilter = MessageFilter(), after cursor: MessageCursor? = nil, limit: Int
+  )
     throws -> [ArchivedMessage]
   {
     var (sql, values) = Self.conditions(filter)

@@ -77,7 +77,8 @@ public enum Messages {
         actions: [
           RouteAction(key: "r", title: localized("action.flush"), arguments: ["outbox", "flush"]),
           RouteAction(
-            key: "t", title: localized("action.retry"), arguments: ["outbox", "retry", "{selection}"],
+            key: "t", title: localized("action.retry"),
+            arguments: ["outbox", "retry", "{selection}"],
             needsSelection: true),
           RouteAction(
             key: "c", title: localized("action.cancel"),

@@ -183,7 +183,8 @@ enum MessagesCommands {
     let table = Table(
       columns: [
         TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
-        TableColumn(id: "result", title: text("column.result", language), minWidth: 10, priority: 2),
+        TableColumn(
+          id: "result", title: text("column.result", language), minWidth: 10, priority: 2),
         TableColumn(
           id: "new", title: text("column.new", language), minWidth: 3, priority: 1,
           alignment: .trailing),
@@ -244,7 +245,8 @@ enum MessagesCommands {
       }
       let messages = try MessageArchive(store: store).list(
         filter: filter, after: cursor, limit: limit)
-      let next = messages.count == limit ? messages.last.map { MessageCursor(after: $0).token } : nil
+      let next =
+        messages.count == limit ? messages.last.map { MessageCursor(after: $0).token } : nil
       let show = parsed.flag("show-bodies")
       let state = MessageListState(
         messages: messages, showBodies: show, nextCursor: next,
@@ -346,10 +348,13 @@ enum MessagesCommands {
       let banner: Banner
       switch now.state {
       case .sent:
-        banner = Banner(text("send.sent", language, ["peer": now.peer, "instance": now.instanceName]), tone: .success)
+        banner = Banner(
+          text("send.sent", language, ["peer": now.peer, "instance": now.instanceName]),
+          tone: .success)
       case .failed, .cancelled:
         banner = Banner(
-          text("send.failed", language, ["reason": now.reason?.text(language) ?? ""]), tone: .danger)
+          text("send.failed", language, ["reason": now.reason?.text(language) ?? ""]), tone: .danger
+        )
       case .queued, .sending:
         banner = Banner(
           text(
@@ -532,7 +537,8 @@ enum MessagesCommands {
           rows.append(
             .keyValue(
               KeyValue(
-                key: text("stats.outbox", language, ["state": text("state." + state.rawValue, language)]),
+                key: text(
+                  "stats.outbox", language, ["state": text("state." + state.rawValue, language)]),
                 value: String(count))))
         }
       }

@@ -98,10 +98,12 @@ public enum MessagesViews {
             title: text("view.list.empty", language),
             message: text("view.list.emptyHint", language))))
     } else {
-      children.append(.table(messageTable(state.messages, showBodies: state.showBodies, display, language)))
+      children.append(
+        .table(messageTable(state.messages, showBodies: state.showBodies, display, language)))
     }
     if let cursor = state.nextCursor {
-      children.append(.text(Text(text("view.list.more", language, ["cursor": cursor]), style: .muted)))
+      children.append(
+        .text(Text(text("view.list.more", language, ["cursor": cursor]), style: .muted)))
     }
     return .screen(
       Screen(
@@ -134,7 +136,8 @@ public enum MessagesViews {
             TableCell(display.format(message.deviceAt)),
             directionCell(message),
             TableCell(message.peer),
-            TableCell(showBodies ? flat(message.body) : Redactor.maskBody(message.body, preview: 40)),
+            TableCell(
+              showBodies ? flat(message.body) : Redactor.maskBody(message.body, preview: 40)),
             TableCell(message.instanceName, tone: .muted),
           ],
           link: "messages/" + message.peerKey)
@@ -152,8 +155,7 @@ public enum MessagesViews {
   // MARK: - Conversations
 
   /// Conversations across instances by normalized peer.
-  public static func conversations(_ state: ConversationsState, language: AppLanguage) -> ViewNode
-  {
+  public static func conversations(_ state: ConversationsState, language: AppLanguage) -> ViewNode {
     let display = MessagesDisplay(timeZone: state.timeZone)
     let body: ViewNode
     if state.conversations.isEmpty {
@@ -257,7 +259,8 @@ public enum MessagesViews {
     var children: [ViewNode] = [.table(table)]
     for entry in state.entries where !entry.attempts.isEmpty || entry.expiresAt != nil {
       var rows: [ViewNode] = [
-        .keyValue(KeyValue(key: text("column.body", language), value: Redactor.maskBody(entry.body)))
+        .keyValue(
+          KeyValue(key: text("column.body", language), value: Redactor.maskBody(entry.body)))
       ]
       if let expiresAt = entry.expiresAt {
         rows.append(

@@ -79,6 +79,13 @@ public struct OutboxAttempt: Sendable, Hashable, Codable {
   public var result: String
   /// Why it did not succeed.
   public var reason: OutboxReason?
+
+  /// An attempt value.
+  public init(at: Date, result: String, reason: OutboxReason?) {
+    self.at = at
+    self.result = result
+    self.reason = reason
+  }
 }
 
 /// One message waiting in, or gone through, the outbox.
@@ -107,6 +114,26 @@ public struct OutboxEntry: Sendable, Hashable, Codable, Identifiable {
   public var sentAt: Date?
   /// Every try, oldest first.
   public var attempts: [OutboxAttempt]
+
+  /// An entry value (the repository makes them; fixtures may too).
+  public init(
+    id: Int64, instanceID: String, instanceName: String, peer: String, body: String,
+    state: OutboxState, reason: OutboxReason?, createdAt: Date, updatedAt: Date,
+    expiresAt: Date?, sentAt: Date?, attempts: [OutboxAttempt]
+  ) {
+    self.id = id
+    self.instanceID = instanceID
+    self.instanceName = instanceName
+    self.peer = peer
+    self.body = body
+    self.state = state
+    self.reason = reason
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.expiresAt = expiresAt
+    self.sentAt = sentAt
+    self.attempts = attempts
+  }
 }
 
 /// The outbox in the local store.

@@ -95,7 +95,8 @@ struct FeatureTests {
     let after = try #require(try outbox.entry(id: entry.id))
     #expect(after.state == .sent)
     #expect(after.attempts.map(\.result).suffix(1) == ["sent"])
-    #expect(down.messages().contains { $0.phoneNumber == "+8613800138000" && $0.content == "hello 你好" })
+    #expect(
+      down.messages().contains { $0.phoneNumber == "+8613800138000" && $0.content == "hello 你好" })
     await harness.stop()
   }
 
@@ -164,7 +165,9 @@ struct FeatureTests {
     let existing = harness.testStore.directory.url.appendingPathComponent("dir.csv")
     try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
     await #expect(throws: MessagesFailure.self) {
-      _ = try await harness.run(["messages", "export", "--format", "csv", "--output", existing.path])
+      _ = try await harness.run([
+        "messages", "export", "--format", "csv", "--output", existing.path,
+      ])
     }
     let leftovers = try FileManager.default.contentsOfDirectory(
       atPath: harness.testStore.directory.url.path
@@ -178,10 +181,16 @@ struct FeatureTests {
     arguments: [
       (["messages", "send", "--from", "A", "--to", "10086", "--text", "  "], "empty"),
       (
-        ["messages", "send", "--from", "A", "--to", "10086", "--text", String(repeating: "字", count: 1001)],
+        [
+          "messages", "send", "--from", "A", "--to", "10086", "--text",
+          String(repeating: "字", count: 1001),
+        ],
         "at most 1000"
       ),
-      (["messages", "send", "--from", "A", "--to", "1380013abc", "--text", "hi"], "not a phone number"),
+      (
+        ["messages", "send", "--from", "A", "--to", "1380013abc", "--text", "hi"],
+        "not a phone number"
+      ),
       (["messages", "send", "--from", "nope", "--to", "10086", "--text", "hi"], "nope"),
       (["messages", "list", "--since", "2026-13-45"], "YYYY-MM-DD"),
       (["messages", "list", "--until", "yesterday"], "YYYY-MM-DD"),
@@ -209,7 +218,9 @@ struct FeatureTests {
     await harness.stop()
   }
 
-  @Test("delete refuses without --yes naming instance and count; with --yes deletes on device and locally")
+  @Test(
+    "delete refuses without --yes naming instance and count; with --yes deletes on device and locally"
+  )
   func deleteConversation() async throws {
     let harness = try await Harness([DeviceProfile(name: "lab", smsCount: 0)])
     let device = harness.fleet.devices[0]

@@ -11,7 +11,8 @@ struct SyncTests {
   @Test("first sync takes all history; a later sync stops at the first known page")
   func firstAndLaterSync() async throws {
     let harness = try await Harness([
-      DeviceProfile(name: "A", smsCount: 30, seed: 1), DeviceProfile(name: "B", smsCount: 25, seed: 2),
+      DeviceProfile(name: "A", smsCount: 30, seed: 1),
+      DeviceProfile(name: "B", smsCount: 25, seed: 2),
     ])
     let results = await harness.syncer(pageSize: 7).sync(harness.instances)
     #expect(results.map(\.failure) == [nil, nil])
@@ -146,7 +147,8 @@ struct SyncTests {
     let harness = try await Harness(
       [
         DeviceProfile(name: "ok1", smsCount: 12),
-        DeviceProfile(name: "hung", smsCount: 12, faults: [FaultRule(.hang, pathPrefix: "/api/sms")]),
+        DeviceProfile(
+          name: "hung", smsCount: 12, faults: [FaultRule(.hang, pathPrefix: "/api/sms")]),
         DeviceProfile(name: "ok2", smsCount: 12),
       ], timeout: 1)
     let start = Date()
@@ -175,7 +177,8 @@ struct SyncTests {
   func syncCommand() async throws {
     let harness = try await Harness([
       DeviceProfile(name: "good", smsCount: 5),
-      DeviceProfile(name: "bad", smsCount: 5, faults: [FaultRule(.serverError, pathPrefix: "/api/sms")]),
+      DeviceProfile(
+        name: "bad", smsCount: 5, faults: [FaultRule(.serverError, pathPrefix: "/api/sms")]),
     ])
     let result = try await harness.run(["messages", "sync", "--page-size", "3"])
     #expect(result.exitCode.rawValue == 1)
