@@ -29,24 +29,30 @@ public struct OutputSettings: Sendable, Equatable {
   }
 }
 
-/// Standard input and error as the program sees them; tests capture them instead.
+/// Standard streams as the program sees them; tests capture them instead.
 public struct StandardStreams: Sendable {
+  /// Writes to standard output at once, for the few commands whose output comes while they
+  /// run (`msa simulate` prints its origins, then serves). Others return a ``CommandResult``.
+  public var writeOutput: @Sendable (String) -> Void
   /// Writes diagnostics and progress (`[3/10] …`) to standard error.
   public var writeError: @Sendable (String) -> Void
   /// Reads all of standard input (for `--password-stdin`, `--text-stdin`), nil at once if none.
   public var readInput: @Sendable () -> String?
 
-  /// Streams from closures.
+  /// Streams from closures; output is dropped unless given.
   public init(
+    writeOutput: @escaping @Sendable (String) -> Void = { _ in },
     writeError: @escaping @Sendable (String) -> Void,
     readInput: @escaping @Sendable () -> String?
   ) {
+    self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
   }
 
-  /// The process's real standard error and input.
+  /// The process's real standard streams.
   public static let process = StandardStreams(
+    writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
     writeError: { FileHandle.standardError.write(Data($0.utf8)) },
     readInput: {
       let data = FileHandle.standardInput.readDataToEndOfFile()

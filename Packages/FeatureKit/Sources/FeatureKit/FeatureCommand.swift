@@ -22,6 +22,8 @@ public struct CommandResult: Sendable {
   public let view: ViewNode
   /// What `--json` prints under `data`.
   public let payload: any Encodable & Sendable
+  /// Whether the command already wrote its output while running (nothing more to print).
+  public let isWritten: Bool
   /// 0 on success; 1 when part of the work failed (each failure is on its own row).
   public let exitCode: ExitCode
 
@@ -30,6 +32,20 @@ public struct CommandResult: Sendable {
     self.view = view
     self.payload = payload
     self.exitCode = exitCode
+    self.isWritten = false
+  }
+
+  private init(exitCode: ExitCode) {
+    self.view = .stack([])
+    self.payload = [String]()
+    self.exitCode = exitCode
+    self.isWritten = true
+  }
+
+  /// A command that already wrote everything it had to say (through
+  /// ``StandardStreams/writeOutput``, or a full-screen session).
+  public static func written(exitCode: ExitCode = .success) -> CommandResult {
+    CommandResult(exitCode: exitCode)
   }
 }
 
