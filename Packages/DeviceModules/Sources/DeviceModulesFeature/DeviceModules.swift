@@ -29,7 +29,8 @@ public enum DeviceModules {
     FeatureRoute(
       "device/:ref", title: string("route.overview"),
       actions: [
-        RouteAction(key: "r", title: string("action.refresh"), arguments: ["device", "{param:ref}"])
+        RouteAction(
+          key: "r", title: string("action.refresh"), arguments: ["device", "{param:ref}"])
       ],
       load: { request in
         let access = try DeviceAccess.resolve(request.parameter("ref"), in: request.environment)

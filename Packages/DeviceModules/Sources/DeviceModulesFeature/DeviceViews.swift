@@ -17,9 +17,9 @@ public enum DeviceViews {
     let columns = [
       TableColumn(id: "section", title: context.text("column.section"), minWidth: 6, priority: 3),
       TableColumn(id: "status", title: context.text("column.status"), minWidth: 6, priority: 2),
-      TableColumn(id: "summary", title: context.text("column.summary"), minWidth: 12, priority: 1),
+      TableColumn(id: "summary", title: context.text("column.summary"), minWidth: 10, priority: 0),
       TableColumn(
-        id: "fetched", title: context.text("column.fetched"), minWidth: 6, priority: 0,
+        id: "fetched", title: context.text("column.fetched"), minWidth: 10, priority: 1,
         alignment: .trailing),
     ]
     let rows = report.sections.map { state in
@@ -94,7 +94,7 @@ public enum DeviceViews {
     let retry = "device \(context.ref) \(state.section.rawValue)"
     switch state.status {
     case .loading:
-      return .progress(Progress(label: context.text("status.loading.message"), completed: 0))
+      return .text(Text(context.text("status.loading.message"), style: .muted))
     case .loaded, .empty, .notSupported:
       return .empty(EmptyState(title: title, message: message))
     case .loginRequired, .noPermission, .timeout, .upstream, .failed:
@@ -278,7 +278,8 @@ public enum DeviceViews {
       TableRow(
         id: "\(index)-\(cell.tech)-\(cell.cellID)-\(cell.pci)",
         cells: [
-          TableCell(cell.isServing ? "\(cell.tech)*" : cell.tech, tone: cell.isServing ? .success : nil),
+          TableCell(
+            cell.isServing ? "\(cell.tech)*" : cell.tech, tone: cell.isServing ? .success : nil),
           TableCell(cell.cellID), TableCell(cell.band), TableCell(cell.arfcn), TableCell(cell.pci),
           metric(cell.rsrp), metric(cell.rsrq), metric(cell.sinr),
         ])
@@ -305,7 +306,9 @@ public enum DeviceViews {
       nodes.append(
         row(
           context, "field.memoryCache",
-          join([DeviceFormat.bytes(memory.cachedBytes), DeviceFormat.bytes(memory.buffersBytes)], " / ")
+          join(
+            [DeviceFormat.bytes(memory.cachedBytes), DeviceFormat.bytes(memory.buffersBytes)], " / "
+          )
         ))
     }
     if let load = stats.cpuLoad {
@@ -316,7 +319,8 @@ public enum DeviceViews {
             + context.text("summary.cores", ["count": String(load.coreCount)])))
     }
     if let uptime = stats.uptime {
-      nodes.append(row(context, "field.uptime", DeviceFormat.uptime(uptime.uptimeSeconds, language)))
+      nodes.append(
+        row(context, "field.uptime", DeviceFormat.uptime(uptime.uptimeSeconds, language)))
     }
     if let system = stats.systemInfo {
       nodes.append(
@@ -398,8 +402,10 @@ public enum DeviceViews {
     guard !info.cores.isEmpty else { return nodes }
     let columns = [
       TableColumn(id: "processor", title: "#", minWidth: 2, priority: 3, alignment: .trailing),
-      TableColumn(id: "bogomips", title: "BogoMIPS", minWidth: 8, priority: 2, alignment: .trailing),
-      TableColumn(id: "implementer", title: context.text("column.implementer"), minWidth: 4, priority: 1),
+      TableColumn(
+        id: "bogomips", title: "BogoMIPS", minWidth: 8, priority: 2, alignment: .trailing),
+      TableColumn(
+        id: "implementer", title: context.text("column.implementer"), minWidth: 4, priority: 1),
       TableColumn(id: "part", title: context.text("column.part"), minWidth: 5, priority: 2),
       TableColumn(id: "arch", title: context.text("column.architecture"), minWidth: 4, priority: 0),
       TableColumn(id: "revision", title: context.text("column.revision"), minWidth: 3, priority: 0),
@@ -434,7 +440,10 @@ public enum DeviceViews {
     func missing(_ part: String) -> String {
       snapshot.problems[part]?.label(language) ?? "—"
     }
-    var nodes = [probe("field.ipv4", snapshot.connectivity.ipv4), probe("field.ipv6", snapshot.connectivity.ipv6)]
+    var nodes = [
+      probe("field.ipv4", snapshot.connectivity.ipv4),
+      probe("field.ipv6", snapshot.connectivity.ipv6),
+    ]
     nodes.append(
       snapshot.data.map {
         row(
@@ -463,13 +472,14 @@ public enum DeviceViews {
 
   static func smsBody(_ snapshot: SmsSnapshot, _ context: ViewContext) -> [ViewNode] {
     let columns = [
-      TableColumn(id: "time", title: context.text("column.time"), minWidth: 11, maxWidth: 19, priority: 2),
-      TableColumn(id: "direction", title: context.text("column.direction"), minWidth: 2, priority: 1),
+      TableColumn(id: "time", title: context.text("column.time"), minWidth: 19, priority: 2),
       TableColumn(
-        id: "peer", title: context.text("column.peer"), minWidth: 6, maxWidth: 20, priority: 3,
+        id: "direction", title: context.text("column.direction"), minWidth: 3, priority: 1),
+      TableColumn(
+        id: "peer", title: context.text("column.peer"), minWidth: 6, maxWidth: 20, priority: 4,
         truncation: .middle),
       TableColumn(id: "body", title: context.text("column.body"), minWidth: 8, priority: 3),
-      TableColumn(id: "status", title: context.text("column.smsStatus"), minWidth: 4, priority: 0),
+      TableColumn(id: "status", title: context.text("column.smsStatus"), minWidth: 8, priority: 0),
     ]
     let rows = snapshot.messages.map { message in
       TableRow(

@@ -17,8 +17,9 @@ public struct SectionLoader: Sendable {
   public let showBodies: Bool
 
   /// A loader for one device.
-  public init(session: SimAdminSession, clock: AppClock, smsLimit: Int = 20, showBodies: Bool = false)
-  {
+  public init(
+    session: SimAdminSession, clock: AppClock, smsLimit: Int = 20, showBodies: Bool = false
+  ) {
     self.session = session
     self.clock = clock
     self.smsLimit = smsLimit

@@ -55,7 +55,11 @@ struct DeviceCommandTests {
   @Test("the overview masks identifiers and exits 1 when a section fails")
   func overview() async throws {
     try await DeviceHarness.with(
-      [DeviceProfile(name: "open", smsCount: 3, faults: [FaultRule(.serverError, pathPrefix: "/api/stats/cpu")])]
+      [
+        DeviceProfile(
+          name: "open", smsCount: 3, faults: [FaultRule(.serverError, pathPrefix: "/api/stats/cpu")]
+        )
+      ]
     ) { harness in
       let full = try await harness.report("open", [.device])
       guard case .device(let info) = full.state(.device)?.content else {
@@ -98,7 +102,9 @@ struct DeviceCommandTests {
       let maskedText = TextRenderer.render(masked.view, options: RenderOptions(width: 120))
       #expect(!maskedText.contains("482913"))
       #expect(maskedText.contains("10086"))
-      #expect(!(String(data: try JSONEncoder().encode(masked.payload), encoding: .utf8) ?? "").contains("482913"))
+      #expect(
+        !(String(data: try JSONEncoder().encode(masked.payload), encoding: .utf8) ?? "").contains(
+          "482913"))
       let shown = try await harness.run(["device", "open", "sms", "--show-bodies"])
       let shownText = TextRenderer.render(shown.view, options: RenderOptions(width: 120))
       #expect(shownText.contains("482913"))
@@ -107,21 +113,29 @@ struct DeviceCommandTests {
 
   @Test("sms send reaches the device; bad input sends nothing")
   func send() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 0)], stdin: "from stdin\n") {
+    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 0)], stdin: "from stdin\n")
+    {
       harness in
       let device = harness.fleet.devices[0]
       let result = try await harness.run(
         ["device", "open", "sms", "send", "--to", "+8613800000000", "--text", "hello there"])
       #expect(result.exitCode == .success)
-      #expect(device.messages().contains { $0.content == "hello there" && $0.phoneNumber == "+8613800000000" })
+      #expect(
+        device.messages().contains {
+          $0.content == "hello there" && $0.phoneNumber == "+8613800000000"
+        })
       _ = try await harness.run(["device", "open", "sms", "send", "--to", "10010", "--text-stdin"])
       #expect(device.messages().contains { $0.content == "from stdin" })
       let before = device.messages().count
       let empty = await thrown {
-        _ = try await harness.run(["device", "open", "sms", "send", "--to", "10010", "--text", "  "])
+        _ = try await harness.run([
+          "device", "open", "sms", "send", "--to", "10010", "--text", "  ",
+        ])
       }
       #expect(empty is DeviceFailure)
-      let noTo = await thrown { _ = try await harness.run(["device", "open", "sms", "send", "--text", "x"]) }
+      let noTo = await thrown {
+        _ = try await harness.run(["device", "open", "sms", "send", "--text", "x"])
+      }
       #expect(noTo is UsageError)
       let badAction = await thrown { _ = try await harness.run(["device", "open", "sms", "sned"]) }
       #expect((badAction as? UsageError)?.suggestion == "send")
@@ -146,7 +160,9 @@ struct DeviceCommandTests {
       let device = harness.fleet.devices[0]
       let ids = device.messages().map(\.id).sorted()
       let refusal = await thrown {
-        _ = try await harness.run(["device", "office", "sms", "delete", String(ids[0]), String(ids[1])])
+        _ = try await harness.run([
+          "device", "office", "sms", "delete", String(ids[0]), String(ids[1]),
+        ])
       }
       let message = try #require(refusal as? DeviceFailure).localizedMessage(.english)
       #expect(message.contains("office"))
@@ -154,12 +170,17 @@ struct DeviceCommandTests {
       #expect(message.contains("--yes"))
       #expect(device.messages().count == 5)
 
-      let one = try await harness.run(["device", "office", "sms", "delete", String(ids[0]), "--yes"])
+      let one = try await harness.run([
+        "device", "office", "sms", "delete", String(ids[0]), "--yes",
+      ])
       #expect(try payloadJSON(one)["deleted"] as? Int == 1)
       #expect(device.messages().count == 4)
 
-      let clearRefusal = await thrown { _ = try await harness.run(["device", "office", "sms", "delete", "--all"]) }
-      #expect((clearRefusal as? DeviceFailure)?.localizedMessage(.english).contains("4 message") == true)
+      let clearRefusal = await thrown {
+        _ = try await harness.run(["device", "office", "sms", "delete", "--all"])
+      }
+      #expect(
+        (clearRefusal as? DeviceFailure)?.localizedMessage(.english).contains("4 message") == true)
       let cleared = try await harness.run(["device", "office", "sms", "delete", "--all", "--yes"])
       #expect(try payloadJSON(cleared)["deleted"] as? Int == 4)
       #expect(device.messages().isEmpty)
@@ -179,7 +200,9 @@ struct DeviceCommandTests {
       _ = device.receiveSMS(from: "+8610086", content: "b")
       _ = device.receiveSMS(from: "95588", content: "c")
       let refusal = await thrown {
-        _ = try await harness.run(["device", "office", "sms", "delete", "--conversation", "+8610086"])
+        _ = try await harness.run([
+          "device", "office", "sms", "delete", "--conversation", "+8610086",
+        ])
       }
       #expect((refusal as? DeviceFailure)?.localizedMessage(.english).contains("2 message") == true)
       let result = try await harness.run(

@@ -35,7 +35,8 @@ struct DeviceFormatTests {
 
   @Test("temperatures in °C")
   func temperature() {
-    #expect(DeviceFormat.temperature(48.25) == "48.2 °C" || DeviceFormat.temperature(48.25) == "48.3 °C")
+    #expect(
+      DeviceFormat.temperature(48.25) == "48.2 °C" || DeviceFormat.temperature(48.25) == "48.3 °C")
     #expect(DeviceFormat.temperature(51) == "51.0 °C")
   }
 

@@ -85,7 +85,8 @@ final class DeviceHarness: Sendable {
   func run(_ arguments: [String], language: AppLanguage = .english) async throws -> CommandResult {
     let parsed = try Self.parse(arguments)
     let command = try #require(DeviceModules.module.commands.first?.run)
-    return try await command(CommandInvocation(parsed: parsed, environment: environment(language: language)))
+    return try await command(
+      CommandInvocation(parsed: parsed, environment: environment(language: language)))
   }
 
   static func parse(_ arguments: [String]) throws -> ParsedCommand {
