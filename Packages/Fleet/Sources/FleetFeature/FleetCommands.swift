@@ -101,7 +101,8 @@ enum FleetCommands {
   static func written(_ row: FleetRow, key: String, _ context: FleetContext) -> ViewNode {
     .stack([
       .banner(Banner(context.text(key, ["name": row.name, "id": row.id]), tone: .success)),
-      InstanceDetailView.view(row, now: context.environment.clock.now(), language: context.language),
+      InstanceDetailView.view(
+        row, now: context.environment.clock.now(), language: context.language),
     ])
   }
 
@@ -360,7 +361,8 @@ enum FleetCommands {
       }
       if let typed { try context.store.credentials.setPassword(typed, for: instance.id) }
       return CommandResult(
-        view: .banner(Banner(context.text("result.loggedIn", ["name": instance.name]), tone: .success)),
+        view: .banner(
+          Banner(context.text("result.loggedIn", ["name": instance.name]), tone: .success)),
         payload: SessionPayload(id: instance.id, name: instance.name, state: "loggedIn"))
     }
   }
@@ -381,7 +383,8 @@ enum FleetCommands {
         throw DeviceFailure(error: error)
       }
       return CommandResult(
-        view: .banner(Banner(context.text("result.loggedOut", ["name": instance.name]), tone: .success)),
+        view: .banner(
+          Banner(context.text("result.loggedOut", ["name": instance.name]), tone: .success)),
         payload: SessionPayload(id: instance.id, name: instance.name, state: "loggedOut"))
     }
   }

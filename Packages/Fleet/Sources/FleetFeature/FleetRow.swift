@@ -87,7 +87,8 @@ public struct FleetRow: Sendable, Codable, Hashable, Identifiable {
   /// The rows of `instances`, joined with their status and group.
   static func load(_ instances: [Instance], store: Store) throws -> [FleetRow] {
     let statuses = Dictionary(
-      try StatusRepository(store: store).all().map { ($0.instanceID, $0) }) { first, _ in first }
+      try StatusRepository(store: store).all().map { ($0.instanceID, $0) }
+    ) { first, _ in first }
     let groups = Dictionary(
       try InstanceRepository(store: store).listGroups().map { ($0.id, $0.name) }
     ) { first, _ in first }

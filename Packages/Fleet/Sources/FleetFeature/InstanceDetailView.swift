@@ -37,7 +37,8 @@ public enum InstanceDetailView {
       pair("field.latency", row.latencyMS.map { "\($0) ms" }),
       pair("field.version", row.version),
     ]
-    children.append(.section(Section(title: text("detail.status"), children: status.compactMap { $0 })))
+    children.append(
+      .section(Section(title: text("detail.status"), children: status.compactMap { $0 })))
 
     if let snapshot = row.snapshot {
       let tone: Tone? = row.isStale ? .muted : nil
@@ -54,7 +55,8 @@ public enum InstanceDetailView {
         pair("field.model", snapshot.model, tone: tone),
         pair("field.imei", snapshot.imei, tone: tone),
         pair("field.iccid", snapshot.iccid, tone: tone),
-        pair("field.memory", snapshot.memoryPercent.map { String(format: "%.0f%%", $0) }, tone: tone),
+        pair(
+          "field.memory", snapshot.memoryPercent.map { String(format: "%.0f%%", $0) }, tone: tone),
         pair("field.uptime", snapshot.uptime, tone: tone),
       ]
       let title = row.isStale ? text("detail.deviceStale") : text("detail.device")
@@ -67,7 +69,8 @@ public enum InstanceDetailView {
           pair("field.preview", sms.maskedBody),
           pair("field.received", when),
         ]
-        children.append(.section(Section(title: text("detail.sms"), children: lines.compactMap { $0 })))
+        children.append(
+          .section(Section(title: text("detail.sms"), children: lines.compactMap { $0 })))
       }
     }
 
@@ -79,13 +82,16 @@ public enum InstanceDetailView {
       pair("field.password", text(row.hasPassword ? "value.stored" : "value.notStored")),
       pair("field.revision", String(row.revision)),
     ]
-    children.append(.section(Section(title: text("detail.registry"), children: registry.compactMap { $0 })))
+    children.append(
+      .section(Section(title: text("detail.registry"), children: registry.compactMap { $0 })))
     children.append(
       .inline([
-        .button(Button(title: text("action.test"), command: "fleet test \(row.id)", role: .primary)),
+        .button(
+          Button(title: text("action.test"), command: "fleet test \(row.id)", role: .primary)),
         .button(Button(title: text("action.edit"), command: "view fleet/\(row.id)/edit")),
         .button(
-          Button(title: text("action.remove"), command: "fleet remove \(row.id)", role: .destructive)),
+          Button(
+            title: text("action.remove"), command: "fleet remove \(row.id)", role: .destructive)),
       ]))
     return .screen(Screen(title: row.name, subtitle: row.origin, children: children))
   }

@@ -51,7 +51,8 @@ public enum InstanceFormView {
     }
     let save = ViewNode.button(
       Button(title: text("form.save"), command: command, role: .primary))
-    let title = state.editing.map { FleetStrings.text("form.title.edit", language, ["name": $0.name]) }
+    let title =
+      state.editing.map { FleetStrings.text("form.title.edit", language, ["name": $0.name]) }
       ?? text("form.title.new")
     return .screen(Screen(title: title, children: [.section(Section(children: fields)), save]))
   }

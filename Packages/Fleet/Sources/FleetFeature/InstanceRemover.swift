@@ -30,7 +30,8 @@ public struct InstanceRemover: Sendable {
       id: instance.id, name: instance.name, release: outcome, releaseReason: reason,
       detail: detail, deleted: false)
     guard outcome != .failed || force else { return report }
-    try InstanceRepository(store: store).delete(id: instance.id, expectedRevision: instance.revision)
+    try InstanceRepository(store: store).delete(
+      id: instance.id, expectedRevision: instance.revision)
     connector.forget(instanceID: instance.id)
     try store.credentials.removePassword(for: instance.id)
     report.deleted = true

@@ -68,7 +68,7 @@ public enum WorkbenchView {
         id: "temperature", title: text("column.temperature"), minWidth: 5, maxWidth: 7,
         priority: 2, alignment: .trailing),
       TableColumn(
-        id: "version", title: text("column.version"), minWidth: 6, maxWidth: 8, priority: 3),
+        id: "version", title: text("column.version"), minWidth: 7, maxWidth: 8, priority: 3),
       TableColumn(
         id: "freshness", title: text("column.freshness"), minWidth: 6, maxWidth: 22, priority: 5),
       TableColumn(id: "sms", title: text("column.sms"), minWidth: 8, maxWidth: 24, priority: 1),

@@ -10,7 +10,9 @@ import Testing
   func seeded() async throws -> Harness {
     let harness = try Harness()
     _ = await harness.run(["groups", "add", "Lab"])
-    let added = await harness.run(["fleet", "add", "--name", "Existing", "--url", "http://10.0.0.1:3000"])
+    let added = await harness.run([
+      "fleet", "add", "--name", "Existing", "--url", "http://10.0.0.1:3000",
+    ])
     #expect(added.exitCode == .success)
     return harness
   }

@@ -93,7 +93,8 @@ import Testing
     try await register(fleet, in: harness)
     let first = await harness.run(["fleet", "test", "flaky", "--timeout", "2"])
     #expect(first.exitCode == .success, "\(first.message)")
-    let phone = try #require(try first.payload(TestPayload.self).results.first?.snapshot?.phoneNumber)
+    let phone = try #require(
+      try first.payload(TestPayload.self).results.first?.snapshot?.phoneNumber)
 
     harness.clock.advance(by: 300)
     fleet.devices[0].setFaults([FaultRule(.reset)])
@@ -128,7 +129,10 @@ import Testing
     await fleet.stop()
     let results = try outcome.payload(TestPayload.self).results
     #expect(results.count == 100)
-    #expect(results.allSatisfy { $0.status == .online }, "\(results.filter { $0.status != .online }.map { "\($0.instanceName) \($0.reason?.rawValue ?? "")" })")
+    #expect(
+      results.allSatisfy { $0.status == .online },
+      "\(results.filter { $0.status != .online }.map { "\($0.instanceName) \($0.reason?.rawValue ?? "")" })"
+    )
     #expect(outcome.exitCode == .success)
   }
 
@@ -143,7 +147,8 @@ import Testing
     #expect(wrong.message.contains("Wrong password"), "\(wrong.message)")
     let id = try #require(try harness.registry.list().first?.id)
     #expect(try harness.store.credentials.password(for: id) == nil)
-    let right = await harness.run(["fleet", "login", "locked", "--password-stdin"], input: "pw-1\n")
+    let right = await harness.run(
+      ["fleet", "login", "locked", "--password-stdin"], input: "pw-1\n")
     #expect(right.exitCode == .success, "\(right.message)")
     #expect(try harness.store.credentials.password(for: id) == "pw-1")
     #expect(fleet.devices[0].activeSessionCount == 1)

@@ -32,8 +32,10 @@ import Testing
     #expect(try none.payload(InstancesPayload.self).instances.isEmpty)
 
     let edited = await harness.run(
-      ["fleet", "edit", "Router A", "--name", "Router B", "--untag", "lab", "--no-group",
-       "--revision", "1"])
+      [
+        "fleet", "edit", "Router A", "--name", "Router B", "--untag", "lab", "--no-group",
+        "--revision", "1",
+      ])
     #expect(edited.exitCode == .success, "\(edited.message)")
     let after = try edited.payload(WrittenPayload.self).instance
     #expect(after.name == "Router B")
@@ -46,7 +48,8 @@ import Testing
     #expect(shown.text().contains("never tested"))
 
     let tags = await harness.run(["tags"])
-    #expect(try tags.payload(TagsPayload.self).tags.map { "\($0.tag):\($0.count)" } == ["shop-floor:1"])
+    #expect(
+      try tags.payload(TagsPayload.self).tags.map { "\($0.tag):\($0.count)" } == ["shop-floor:1"])
     let renamed = await harness.run(["groups", "rename", "Shop", "Store"])
     #expect(try renamed.payload(GroupsPayload.self).groups.map(\.name) == ["Store"])
     let removed = await harness.run(["groups", "remove", "Store"])
@@ -60,7 +63,9 @@ import Testing
   @Test func groupRemovalUngroupsMembers() async throws {
     let harness = try Harness()
     _ = await harness.run(["groups", "add", "Lab"])
-    _ = await harness.run(["fleet", "add", "--name", "a", "--url", "http://a.lan", "--group", "Lab"])
+    _ = await harness.run([
+      "fleet", "add", "--name", "a", "--url", "http://a.lan", "--group", "Lab",
+    ])
     #expect(await harness.run(["groups", "remove", "Lab"]).exitCode == .success)
     let row = try #require(try harness.registry.list().first)
     #expect(row.groupID == nil)

@@ -11,8 +11,10 @@ import Testing
     let harness = try Harness()
     for device in fleet.devices {
       let outcome = await harness.run(
-        ["fleet", "add", "--name", device.profile.name, "--url", device.origin.absoluteString,
-         "--password-stdin"], input: "stored-pw")
+        [
+          "fleet", "add", "--name", device.profile.name, "--url", device.origin.absoluteString,
+          "--password-stdin",
+        ], input: "stored-pw")
       #expect(outcome.exitCode == .success)
     }
     return (fleet, harness)

@@ -1,0 +1,139 @@
+import Essentials
+import FleetFeature
+import Foundation
+import LocalStore
+import Testing
+import ViewKit
+import ViewKitTesting
+
+@Suite struct ViewSnapshotTests {
+  static let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+  static var rows: [FleetRow] {
+    let full = DeviceSnapshot(
+      phoneNumbers: ["+8613800138000"], operatorName: "CHINA MOBILE", signalPercent: 78,
+      registration: "registered", temperatureCelsius: 46.4, model: "Quectel RM500Q-GL",
+      imei: "867531051747216", iccid: "89860012345678901234", dataActive: true,
+      memoryPercent: 41, uptime: "3 days",
+      latestSMS: SMSPreview(
+        direction: "incoming", peer: "10086",
+        maskedBody: Redactor.maskBody("Your code is 482913, valid for 5 minutes"),
+        date: now.addingTimeInterval(-600)))
+    var old = full
+    old.phoneNumbers = ["+8618600000000"]
+    old.operatorName = "中国联通"
+    old.signalPercent = 40
+    old.latestSMS = nil
+    return [
+      FleetRow(
+        id: "a1b2c3d4e5f6", name: "Shop router", origin: "http://192.168.1.1:3000",
+        isPlainHTTP: true, group: "Shop", tags: ["lab"], revision: 3, hasPassword: true,
+        status: .online, checkedAt: now.addingTimeInterval(-120), latencyMS: 42,
+        version: "1.1.10", snapshot: full, snapshotFetchedAt: now.addingTimeInterval(-120),
+        createdAt: now.addingTimeInterval(-86_400)),
+      FleetRow(
+        id: "0f0f0f0f0f0f", name: "仓库路由器", origin: "https://wh.example.com",
+        isPlainHTTP: false, status: .offline, reason: .refused,
+        checkedAt: now.addingTimeInterval(-300), latencyMS: 3, version: "1.1.9", snapshot: old,
+        snapshotFetchedAt: now.addingTimeInterval(-3_600), createdAt: now),
+      FleetRow(
+        id: "111122223333", name: "Lab dongle", origin: "https://10.0.0.8:8443",
+        isPlainHTTP: false, status: .loginRequired, reason: .wrongPassword,
+        checkedAt: now.addingTimeInterval(-30), latencyMS: 18, version: "1.1.10",
+        createdAt: now),
+      FleetRow(
+        id: "444455556666", name: "No modem box", origin: "http://10.0.0.9:3000",
+        isPlainHTTP: true, status: .degraded, reason: .noModem, detail: "未检测到调制解调器",
+        checkedAt: now.addingTimeInterval(-7_200), latencyMS: 25, version: "1.1.8",
+        createdAt: now),
+      FleetRow(
+        id: "777788889999", name: "Spare", origin: "https://spare.lan", isPlainHTTP: false,
+        createdAt: now),
+    ]
+  }
+
+  static let cases: [(Int, AppLanguage)] = [40, 80, 120].flatMap { width in
+    AppLanguage.allCases.map { (width, $0) }
+  }
+
+  @Test(arguments: cases)
+  func workbench(width: Int, language: AppLanguage) {
+    let view = WorkbenchView.view(
+      WorkbenchState(rows: Self.rows, now: Self.now), language: language)
+    let text = TextRenderer.render(view, options: RenderOptions(width: width, language: language))
+    assertSnapshot(of: text, named: "workbench-\(width)-\(language.rawValue)")
+    #expect(!text.contains("482913"))
+  }
+
+  @Test(arguments: cases)
+  func detail(width: Int, language: AppLanguage) {
+    let online = InstanceDetailView.view(Self.rows[0], now: Self.now, language: language)
+    let stale = InstanceDetailView.view(Self.rows[1], now: Self.now, language: language)
+    let options = RenderOptions(width: width, language: language)
+    let text =
+      TextRenderer.render(online, options: options) + "\n\n"
+      + TextRenderer.render(stale, options: options)
+    assertSnapshot(of: text, named: "detail-\(width)-\(language.rawValue)")
+    #expect(!text.contains("482913"))
+  }
+
+  @Test func workbenchRowsCarryStableIDsAndLinks() throws {
+    let view = WorkbenchView.view(
+      WorkbenchState(rows: Self.rows, now: Self.now), language: .english)
+    guard case .screen(let screen) = view else {
+      Issue.record("expected a screen")
+      return
+    }
+    let table = try #require(
+      screen.children.compactMap { node -> Table? in
+        if case .table(let table) = node { return table }
+        return nil
+      }.first)
+    #expect(table.rows.map(\.id) == Self.rows.map(\.id))
+    #expect(table.rows.map(\.link) == Self.rows.map { "fleet/\($0.id)" })
+    let text = TextRenderer.render(view, options: RenderOptions(width: 200))
+    #expect(text.contains("Reached over plain HTTP (unencrypted): Shop router, No modem box"))
+    #expect(text.contains("stale, 1 h ago"))
+  }
+
+  @Test func formShowsPerFieldMessages() throws {
+    let existing = Instance(
+      id: "a1b2c3d4e5f6", name: "Shop router",
+      origin: try InstanceOrigin(parsing: "http://192.168.1.1:3000"), groupID: nil, tags: [],
+      revision: 1, createdAt: Self.now, updatedAt: Self.now)
+    let draft = InstanceDraft(name: "  ", url: "http://192.168.1.1:3000/admin", group: "Nope")
+    let problems = draft.problems(instances: [existing], groups: [])
+    #expect(Set(problems.keys) == ["name", "url", "group"])
+    let text = TextRenderer.render(
+      InstanceFormView.view(
+        InstanceFormState(editing: nil, draft: draft, problems: problems), language: .english),
+      options: RenderOptions(width: 100))
+    #expect(text.contains("Enter a name"))
+    #expect(text.contains("/admin"))
+    #expect(text.contains("No group named Nope"))
+
+    let duplicate = InstanceDraft(name: "Copy", url: "HTTP://192.168.1.1:3000")
+    #expect(
+      duplicate.problems(instances: [existing], groups: [])["url"]?.localizedMessage(.english)
+        .contains("Shop router") == true)
+    #expect(
+      duplicate.problems(instances: [existing], groups: [], editingID: existing.id).isEmpty)
+  }
+
+  @Test func moduleDeclaresRoutesAndActions() {
+    let module = Fleet.module
+    #expect(module.id == "fleet")
+    #expect(module.order == 10)
+    #expect(module.home == "fleet")
+    #expect(module.name.resolve(.simplifiedChinese) == "节点")
+    let patterns = module.routes.map(\.pattern.description)
+    #expect(patterns == ["fleet", "fleet/new", "fleet/:ref", "fleet/:ref/edit"])
+    let keys = module.routes[0].actions.map(\.key)
+    #expect(keys == ["t", "d", "r"])
+    let remove = module.routes[0].actions[1]
+    #expect(remove.confirmation != nil)
+    #expect(
+      remove.expandedArguments(selection: ["a", "b"], parameters: [:])
+        == ["fleet", "remove", "a", "b", "--yes"])
+  }
+}
