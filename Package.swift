@@ -4,7 +4,7 @@ import PackageDescription
 // The root package: the thin `msa` app composed from the local packages in Packages/, and the
 // integration tests of the composed app. Each feature is a package trait, all on by default:
 // `swift build --traits Fleet,DeviceModules` builds an msa with only those features.
-let features = [String]()
+let features = ["Fleet", "Messages", "DeviceModules", "LogCenter"]
 
 let package = Package(
   name: "MultiSimAdmin",
@@ -22,12 +22,16 @@ let package = Package(
     .package(path: "Packages/ViewKit"),
     .package(path: "Packages/FeatureKit"),
     .package(path: "Packages/LocalStore"),
+    .package(path: "Packages/SimAdminClient"),
+    .package(path: "Packages/SimAdminSimulator"),
+    .package(path: "Packages/Console"),
   ] + features.map { .package(path: "Packages/\($0)") },
   targets: [
     .target(
       name: "MSAApp",
       dependencies: [
         "Essentials", "CommandLineKit", "ThemeKit", "ViewKit", "FeatureKit", "LocalStore",
+        "SimAdminClient", "SimAdminSimulator", .product(name: "ConsoleKit", package: "Console"),
       ]
         + features.map {
           .product(name: "\($0)Feature", package: $0, condition: .when(traits: [$0]))

@@ -1,6 +1,156 @@
+import CommandLineKit
+import ConsoleKit
+import Dispatch
+import Essentials
 import FeatureKit
+import Foundation
+import SimAdminSimulator
+import ViewKit
 
-/// Commands of the app itself that are not views of a feature: `simulate`, `demo`, `ui`.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Commands of the app itself rather than of one feature: the console, the demo and the
+/// simulated fleet.
 enum AppCommands {
-  static var all: [FeatureCommand] { [] }
+  static var all: [FeatureCommand] { [ui, DemoCommand.command, simulate] }
+
+  static func string(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedString {
+    AppStrings.string(key, arguments)
+  }
+
+  // MARK: - ui
+
+  static let refreshOption = OptionSpec.option(
+    "refresh", valueName: "SECONDS", help: string("option.refresh"))
+
+  static let ui = FeatureCommand(
+    CommandSpec("ui", abstract: string("command.ui"), options: [refreshOption])
+  ) { invocation in
+    let refresh = try invocation.parsed.optionalInt("refresh", range: 1...86_400)
+    try await openConsole(invocation.environment, refresh: refresh)
+    return .written()
+  }
+
+  /// Runs the full-screen console in `environment` until the user quits.
+  static func openConsole(_ environment: AppEnvironment, refresh: Int?) async throws {
+    let terminal = TerminalSession()
+    guard terminal.isInteractive else {
+      throw CommandFailure(string("error.needs-terminal"))
+    }
+    let application = try environment.services.resolve(MSAApplication.self)
+    let context = ConsoleContext(registry: application.registry, language: environment.language)
+    let runtime = ConsoleRuntime(
+      context: context, environment: environment, refreshInterval: refresh.map(TimeInterval.init)
+    ) { arguments in
+      do {
+        let result = try await application.execute(arguments, in: environment)
+        return ActionOutcome(succeeded: result.exitCode == .success)
+      } catch {
+        return ActionOutcome(
+          succeeded: false, message: UserFacingMessage.of(error, environment.language))
+      }
+    }
+    try await runtime.run(terminal: terminal)
+  }
+
+  // MARK: - simulate
+
+  static let simulate = FeatureCommand(
+    CommandSpec(
+      "simulate", abstract: string("command.simulate"),
+      discussion: string("command.simulate.discussion"),
+      options: [
+        .option("devices", valueName: "N", help: string("option.devices"), default: "6"),
+        .option("base-port", valueName: "PORT", help: string("option.base-port")),
+        .option("password", valueName: "PASSWORD", help: string("option.password")),
+        .option("faults", valueName: "SPEC", help: string("option.faults")),
+        .option("seed", valueName: "SEED", help: string("option.seed"), default: "1"),
+        .option("sms-per-device", valueName: "N", help: string("option.sms"), default: "40"),
+        .option("traffic", valueName: "PER_MINUTE", help: string("option.traffic"), default: "0"),
+      ])
+  ) { invocation in
+    let parsed = invocation.parsed
+    let environment = invocation.environment
+    let count = try parsed.int("devices", range: 1...5_000)
+    let basePort = try parsed.optionalInt("base-port", range: 1...65_535)
+    if let basePort, basePort + count - 1 > 65_535 {
+      throw UsageError(
+        .invalidValue, path: parsed.path, subject: "--base-port <PORT>", value: "\(basePort)",
+        problem: .outOfRange(lower: 1, upper: 65_536 - count))
+    }
+    let seed = try parsed.int("seed", range: 0...Int(Int32.max))
+    let messages = try parsed.int("sms-per-device", range: 0...1_000_000)
+    guard let traffic = Double(try parsed.string("traffic")), traffic >= 0, traffic <= 6_000 else {
+      throw UsageError(
+        .invalidValue, path: parsed.path, subject: "--traffic <PER_MINUTE>",
+        value: parsed.optionalString("traffic"), problem: .outOfRange(lower: 0, upper: 6_000))
+    }
+    let faults =
+      try parsed.optionalString("faults").map {
+        try FaultSpec.parse($0, deviceCount: count)
+      } ?? [:]
+    let profiles = (1...count).map { index in
+      DeviceProfile(
+        name: "sim-\(index)", password: parsed.optionalString("password"),
+        smsCount: messages, seed: UInt64(seed) &+ UInt64(index), faults: faults[index] ?? [],
+        trafficPerMinute: traffic)
+    }
+    let fleet = try await SimulatedFleet.start(
+      profiles, basePort: basePort, clock: environment.clock)
+    let listing = fleet.devices.enumerated().map { index, device in
+      SimulatedOrigin(
+        index: index + 1, name: device.profile.name, origin: device.origin.absoluteString,
+        faults: device.profile.faults.map { "\($0.fault)" })
+    }
+    if environment.output.json {
+      environment.streams.writeOutput(try JSONOutput.render(command: "simulate", data: listing))
+    } else {
+      environment.streams.writeOutput(listing.map(\.line).joined(separator: "\n") + "\n")
+    }
+    environment.streams.writeError(
+      AppStrings.catalogue.text(
+        "simulate.serving", environment.language, ["count": "\(count)"]) + "\n")
+    await Termination.wait()
+    await fleet.stop()
+    return .written()
+  }
+
+  struct SimulatedOrigin: Sendable, Encodable {
+    let index: Int
+    let name: String
+    let origin: String
+    let faults: [String]
+
+    var line: String {
+      ([name, origin] + faults).joined(separator: "\t")
+    }
+  }
+}
+
+/// Waits for Ctrl-C, SIGTERM or SIGHUP.
+enum Termination {
+  static func wait() async {
+    let sources = Locked<[any DispatchSourceSignal]>([])
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let resumed = Locked(false)
+      for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber)
+        source.setEventHandler {
+          let first = resumed.withLock { done in
+            defer { done = true }
+            return !done
+          }
+          if first { continuation.resume() }
+        }
+        source.resume()
+        sources.withLock { $0.append(source) }
+      }
+    }
+    sources.current.forEach { $0.cancel() }
+  }
 }

@@ -2,19 +2,34 @@ import Essentials
 import FeatureKit
 import Foundation
 import LocalStore
+import SimAdminClient
 
 /// The composition root's wiring: which shared services exist and how each is made.
 ///
 /// Services are made on first use, so `msa --help` or `msa routes` never opens the database.
 enum Composition {
-  static func services(registry: FeatureRegistry, dataDirectory: URL, clock: AppClock)
-    -> Services
-  {
+  /// Seconds a device gets to answer one request, unless a command says otherwise.
+  static let requestTimeout: TimeInterval = 8
+
+  static func services(
+    registry: FeatureRegistry, dataDirectory: URL, clock: AppClock, application: MSAApplication,
+    requestTimeout: TimeInterval = requestTimeout
+  ) -> Services {
     Services()
       .registering(registry)
+      .registering(application)
+      .registering(AppBuildInfo(version: AppInfo.version, platform: AppInfo.platform))
       .registering(Store.self) { _ in
         try Store.open(
           directory: dataDirectory, modules: CompiledFeatures.schemaModules, clock: clock)
+      }
+      .registering(SimAdminConnector.self) { services in
+        SimAdminConnector(
+          timeout: requestTimeout, userAgentVersion: AppInfo.version, clock: clock,
+          credentials: { instanceID in
+            // Read when a device asks for a login, so a password stored meanwhile counts.
+            try? services.resolve(Store.self).credentials.password(for: instanceID)
+          })
       }
   }
 
@@ -23,9 +38,6 @@ enum Composition {
   static func storeLogHandler(_ services: Services) -> any LogHandler {
     LazyStoreLogHandler(services: services)
   }
-
-  /// Releases what the run opened.
-  static func close(_ services: Services) {}
 }
 
 /// Writes records to the runtime log of an already opened store.

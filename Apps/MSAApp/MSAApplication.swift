@@ -67,14 +67,39 @@ public struct MSAApplication: Sendable {
     } catch {
       return failure(error, parsed: parsed, language: language, output: output, context: context)
     }
-    defer { Composition.close(environment.services) }
     do {
       let result = try await run(CommandInvocation(parsed: parsed, environment: environment))
-      context.writeOutput(try render(result, parsed: parsed, environment: environment))
+      if !result.isWritten {
+        context.writeOutput(try render(result, parsed: parsed, environment: environment))
+      }
       return result.exitCode.rawValue
     } catch {
       return failure(error, parsed: parsed, language: language, output: output, context: context)
     }
+  }
+
+  // MARK: - In-process runs (the console's actions, the demo's set-up)
+
+  /// Runs a command line inside an existing environment (sharing its store and device
+  /// sessions), with `input` as standard input; returns the result or the error.
+  public func execute(_ arguments: [String], in environment: AppEnvironment, input: String? = nil)
+    async throws -> CommandResult
+  {
+    let parsed = try CommandParser().parse(
+      arguments, root: commandTree, globalOptions: GlobalOptions.specs)
+    guard let command = registry.command(at: parsed.path), let run = command.run else {
+      throw UsageError(.unknownSubcommand, path: parsed.path, subject: arguments.first ?? "")
+    }
+    var environment = environment
+    environment.streams = StandardStreams(
+      writeError: { _ in }, readInput: { input })
+    environment.output.json = false
+    return try await run(CommandInvocation(parsed: parsed, environment: environment))
+  }
+
+  /// Whether this build has the command at `path` (custom builds may lack features).
+  public func hasCommand(_ path: [String]) -> Bool {
+    registry.command(at: path)?.run != nil
   }
 
   // MARK: - Environment
@@ -86,7 +111,8 @@ public struct MSAApplication: Sendable {
     let directory = try DataDirectory.resolve(
       homeFlag: parsed.optionalString("home"), environment: context.environment)
     let services = Composition.services(
-      registry: registry, dataDirectory: directory, clock: context.clock)
+      registry: registry, dataDirectory: directory, clock: context.clock,
+      application: self)
     var handlers: [any LogHandler] = [Composition.storeLogHandler(services)]
     if output.verbose { handlers.append(StandardErrorLogHandler()) }
     let logger = Logger(
@@ -96,6 +122,23 @@ public struct MSAApplication: Sendable {
     return AppEnvironment(
       clock: context.clock, language: language, output: output, logger: logger,
       theme: .standard, dataDirectory: directory, streams: context.streams, services: services)
+  }
+
+  /// `base` moved to another data directory, with services of its own there.
+  func environment(
+    _ base: AppEnvironment, dataDirectory: URL, requestTimeout: TimeInterval
+  ) -> AppEnvironment {
+    var environment = base
+    environment.dataDirectory = dataDirectory
+    environment.services = Composition.services(
+      registry: registry, dataDirectory: dataDirectory, clock: base.clock, application: self,
+      requestTimeout: requestTimeout)
+    var logger = base.logger
+    var handlers: [any LogHandler] = [Composition.storeLogHandler(environment.services)]
+    if base.output.verbose { handlers.append(StandardErrorLogHandler()) }
+    logger.handler = MultiplexLogHandler(handlers)
+    environment.logger = logger
+    return environment
   }
 
   // MARK: - Output

@@ -1,3 +1,4 @@
+import FeatureKit
 import Essentials
 import Foundation
 import Testing
