@@ -178,8 +178,15 @@ public enum ConsoleUpdate {
     context.route(state.screen.path)?.isSearchable ?? false
   }
 
+  /// The route's actions this build can carry out: a navigation action whose target route
+  /// is not compiled in (a custom build) is left out.
   static func actions(_ state: ConsoleState, _ context: ConsoleContext) -> [RouteAction] {
-    context.route(state.screen.path)?.actions ?? []
+    (context.route(state.screen.path)?.actions ?? []).filter { action in
+      guard let probe = action.openedPath(selection: "x", parameters: ["ref": "x"]) else {
+        return true
+      }
+      return context.registry.route(for: probe) != nil
+    }
   }
 
   /// The rows the user sees: filtered by `f`, and by `/` where the route does not search.
@@ -226,6 +233,15 @@ public enum ConsoleUpdate {
     if action.needsSelection && selection(state, context).isEmpty {
       state.notice = context.text("notice.select-first")
       return []
+    }
+    if action.opens != nil {
+      let parameters = context.registry.route(for: state.screen.path)?.parameters ?? [:]
+      guard
+        let path = action.openedPath(selection: state.screen.cursorID, parameters: parameters),
+        context.registry.route(for: path) != nil
+      else { return [] }
+      state.stacks[state.activeTab].append(ScreenState(path: path))
+      return [.load(path: path, search: nil)]
     }
     return collect(&state, action, values: [], context)
   }

@@ -52,6 +52,8 @@ let nodesModule = FeatureModule(
           arguments: ["fleet", "remove", "{selection}", "--yes"],
           confirmation: string("confirm"), needsSelection: true),
         RouteAction(key: "r", title: string("test"), arguments: ["fleet", "test", "{rows}"]),
+        RouteAction(key: "m", title: string("x"), opens: "nodes/{selection}", needsSelection: true),
+        RouteAction(key: "z", title: string("x"), opens: "device/{selection}", needsSelection: true),
       ],
       load: { _ in itemsTable }, view: { view, _ in view }),
     FeatureRoute(
@@ -262,6 +264,18 @@ func render(_ state: ConsoleState, _ context: ConsoleContext) -> String {
     #expect(effects.first == .load(path: "nodes", search: nil))
     #expect(effects.count == 4)
     #expect(state.pending.count == 3)
+  }
+
+  @Test func navigationActionOpensItsRouteAndHidesMissingOnes() throws {
+    let context = try makeContext()
+    var state = loadedConsole(context)
+    _ = send([.down], to: &state, context)
+    #expect(send([.character("m")], to: &state, context) == [.load(path: "nodes/id-bravo", search: nil)])
+    _ = send([.escape], to: &state, context)
+    #expect(send([.character("z")], to: &state, context).isEmpty)
+    let keys = render(state, context).components(separatedBy: "\n").last ?? ""
+    #expect(keys.contains("m X"))
+    #expect(!keys.contains("z X"))
   }
 
   @Test func failureShowsOnTheStatusLine() throws {

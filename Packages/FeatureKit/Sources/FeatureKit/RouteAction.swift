@@ -37,6 +37,10 @@ public struct RouteAction: Sendable {
   public let confirmation: LocalizedString?
   /// Whether the action needs a row (marked or under the cursor).
   public let needsSelection: Bool
+  /// For navigation actions: the route to open instead of running a command, e.g.
+  /// `device/{selection}`. A feature may name another feature's route this way without
+  /// importing it; the console offers the key only when a route matches.
+  public let opens: String?
 
   /// An action bound to `key`.
   public init(
@@ -49,6 +53,31 @@ public struct RouteAction: Sendable {
     self.inputs = inputs
     self.confirmation = confirmation
     self.needsSelection = needsSelection
+    self.opens = nil
+  }
+
+  /// A key that opens the route `opens` (placeholders as in ``arguments``).
+  public init(key: Character, title: LocalizedString, opens: String, needsSelection: Bool = false) {
+    self.key = key
+    self.title = title
+    self.arguments = []
+    self.inputs = []
+    self.confirmation = nil
+    self.needsSelection = needsSelection
+    self.opens = opens
+  }
+
+  /// The route path a navigation action opens, for the row `selection`.
+  public func openedPath(selection: String?, parameters: [String: String]) -> String? {
+    guard let opens else { return nil }
+    return opens.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
+      let part = String(part)
+      if part == "{selection}" { return selection ?? "" }
+      if part.hasPrefix("{param:"), part.hasSuffix("}") {
+        return parameters[String(part.dropFirst(7).dropLast())] ?? ""
+      }
+      return part
+    }.joined(separator: "/")
   }
 
   /// The command line with placeholders filled; `selection` holds the affected row ids.

@@ -25,8 +25,13 @@ public enum Fleet {
         key: "d", title: string("action.remove"),
         arguments: ["fleet", "remove", "{selection}", "--yes"],
         confirmation: string("confirm.remove"), needsSelection: true),
+      // One test per row, so each row leaves its pending state as soon as its own device
+      // answers; a hanging device keeps only its own row waiting.
       RouteAction(
-        key: "r", title: string("action.refresh"), arguments: ["fleet", "test", "--all"]),
+        key: "r", title: string("action.refresh"), arguments: ["fleet", "test", "{rows}"]),
+      RouteAction(
+        key: "m", title: string("action.sections"), opens: "device/{selection}",
+        needsSelection: true),
     ]
     let detailActions = [
       RouteAction(
@@ -35,6 +40,7 @@ public enum Fleet {
         key: "d", title: string("action.remove"),
         arguments: ["fleet", "remove", "{param:ref}", "--yes"],
         confirmation: string("confirm.remove")),
+      RouteAction(key: "m", title: string("action.sections"), opens: "device/{param:ref}"),
     ]
     return [
       FeatureRoute(

@@ -46,10 +46,13 @@ public enum Messages {
             arguments: ["messages", "delete", "{selection}", "--yes"],
             confirmation: localized("confirm.delete"), needsSelection: true),
         ],
+        // The console's `/` searches the whole archive (full-text, bodies included), not
+        // only the masked rows on screen.
+        searchable: true,
         load: { request in
           let environment = request.environment
           let messages = try MessageArchive(store: MessagesCommands.store(environment)).list(
-            limit: 100)
+            filter: MessageFilter(search: request.search), limit: 100)
           return MessageListState(
             messages: messages, showBodies: false,
             nextCursor: messages.count == 100
