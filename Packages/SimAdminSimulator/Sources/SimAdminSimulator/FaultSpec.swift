@@ -2,7 +2,8 @@ import Essentials
 
 /// The `msa simulate --faults SPEC` syntax: comma-separated `INDEX=FAULT[:ARG][@PATHPREFIX]`.
 ///
-/// `INDEX` is the 1-based device number. Faults: `latency:MS[:JITTER]`, `hang`, `reset`,
+/// `INDEX` is the 1-based device number, or `*` for every device of the fleet
+/// (`*=latency:50` gives each device 50 ms of latency). Faults: `latency:MS[:JITTER]`, `hang`, `reset`,
 /// `500` (or `server-error`), `malformed` (or `malformed-json`), `oversized:BYTES`,
 /// `slow:BYTES_PER_SECOND` (or `slow-body`), `html` (or `wrong-content-type`),
 /// `redirect:URL`, `down`. Example: `"3=hang,5=latency:200,7=down,2=hang@/api/stats"`.
@@ -20,11 +21,18 @@ public enum FaultSpec {
         throw FaultSpecError.missingEquals(item: item)
       }
       let indexText = item[..<equals].trimmingCharacters(in: .whitespaces)
-      guard let index = Int(indexText) else {
-        throw FaultSpecError.badIndex(item: item, index: indexText)
-      }
-      guard (1...max(deviceCount, 1)).contains(index), deviceCount > 0 else {
-        throw FaultSpecError.indexOutOfRange(item: item, index: index, deviceCount: deviceCount)
+      let indices: ClosedRange<Int>
+      if indexText == "*" {
+        guard deviceCount > 0 else { throw FaultSpecError.badIndex(item: item, index: indexText) }
+        indices = 1...deviceCount
+      } else {
+        guard let index = Int(indexText) else {
+          throw FaultSpecError.badIndex(item: item, index: indexText)
+        }
+        guard (1...max(deviceCount, 1)).contains(index), deviceCount > 0 else {
+          throw FaultSpecError.indexOutOfRange(item: item, index: index, deviceCount: deviceCount)
+        }
+        indices = index...index
       }
       var faultText = item[item.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       var prefix: String?
@@ -37,7 +45,9 @@ public enum FaultSpec {
         faultText = String(faultText[..<at])
       }
       let fault = try parseFault(faultText, item: item)
-      result[index, default: []].append(FaultRule(fault, pathPrefix: prefix))
+      for index in indices {
+        result[index, default: []].append(FaultRule(fault, pathPrefix: prefix))
+      }
     }
     return result
   }
@@ -102,7 +112,7 @@ public enum FaultSpecError: Error, Equatable, CustomStringConvertible {
   case emptyItem(spec: String)
   /// An item without `=`.
   case missingEquals(item: String)
-  /// The part before `=` is not a number.
+  /// The part before `=` is neither a number nor `*`.
   case badIndex(item: String, index: String)
   /// The device number is not between 1 and the device count.
   case indexOutOfRange(item: String, index: Int, deviceCount: Int)

@@ -14,6 +14,24 @@ struct FaultSpecTests {
     #expect(rules[1] == nil)
   }
 
+  @Test func wildcardGivesEveryDeviceTheFault() throws {
+    let rules = try FaultSpec.parse("*=latency:50,2=hang@/api/stats", deviceCount: 4)
+    #expect(rules.keys.sorted() == [1, 2, 3, 4])
+    for index in [1, 3, 4] {
+      #expect(rules[index] == [FaultRule(.latency(milliseconds: 50))])
+    }
+    #expect(
+      rules[2] == [
+        FaultRule(.latency(milliseconds: 50)), FaultRule(.hang, pathPrefix: "/api/stats"),
+      ])
+    #expect(throws: FaultSpecError.badIndex(item: "*=hang", index: "*")) {
+      try FaultSpec.parse("*=hang", deviceCount: 0)
+    }
+    #expect(throws: FaultSpecError.badIndex(item: "**=hang", index: "**")) {
+      try FaultSpec.parse("**=hang", deviceCount: 3)
+    }
+  }
+
   @Test func parsesEveryFaultKind() throws {
     let spec =
       "1=latency:100:50,1=reset,2=500,2=malformed,3=oversized:9000,3=slow:100,4=html,"

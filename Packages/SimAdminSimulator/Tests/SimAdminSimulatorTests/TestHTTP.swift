@@ -105,9 +105,10 @@ enum TestHTTP {
         }
       }
       guard result == 0 else {
-        let code = errno
-        close(fd)
-        throw TestHTTPError.connectFailed(code)
+        // No close here: the object is fully initialized, so throwing runs `deinit`, which
+        // closes the socket. Closing it twice could close another test's new socket that
+        // reused the number (a listener of another fleet, seen as "connection refused").
+        throw TestHTTPError.connectFailed(errno)
       }
     }
 
