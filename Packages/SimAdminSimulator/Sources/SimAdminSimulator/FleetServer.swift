@@ -14,6 +14,8 @@ final class FleetServer: @unchecked Sendable {
   let clock: AppClock
   private var devices: [SimulatedDevice] = []
   private var listeners: [Int: Int32] = [:]
+  /// Ports of devices that are down: bound, not listening (see `takeDown`).
+  private var reserved: [Int: Int32] = [:]
   private var connections: [Int32: HTTPConnection] = [:]
   private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -32,7 +34,14 @@ final class FleetServer: @unchecked Sendable {
   @discardableResult
   func openListener(index: Int, port: Int) throws -> Int {
     if listeners[index] != nil { return port }
-    let (fd, bound) = try Socket.listen(port: port)
+    let fd: Int32
+    let bound: Int
+    if let reserved = reserved.removeValue(forKey: index) {
+      try Socket.startListening(reserved, port: port)
+      (fd, bound) = (reserved, port)
+    } else {
+      (fd, bound) = try Socket.listen(port: port)
+    }
     do {
       try loop.register(fd) { [unowned self] _ in self.acceptAll(listener: fd, index: index) }
     } catch {
@@ -41,6 +50,15 @@ final class FleetServer: @unchecked Sendable {
     }
     listeners[index] = fd
     return bound
+  }
+
+  /// Takes `device` down: no listener, every connection closed, but the port stays bound
+  /// (refusing connections) so no other socket can take it meanwhile. Loop thread.
+  func takeDown(index: Int, port: Int) {
+    closeListener(index: index)
+    if reserved[index] == nil, let fd = try? Socket.bound(port: port) {
+      reserved[index] = fd
+    }
   }
 
   /// Closes `device`'s listener and every connection to it. Loop thread.
@@ -69,6 +87,8 @@ final class FleetServer: @unchecked Sendable {
   /// Closes everything. Loop thread.
   func closeAll() {
     for index in Array(listeners.keys) { closeListener(index: index) }
+    for fd in reserved.values { close(fd) }
+    reserved = [:]
     for connection in Array(connections.values) { closeConnection(connection) }
     devices = []
   }

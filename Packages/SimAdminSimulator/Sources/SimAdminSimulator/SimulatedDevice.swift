@@ -38,7 +38,7 @@ public final class SimulatedDevice: Sendable {
     let index = index
     _ = server.loop.run { [server] in
       if down {
-        server.closeListener(index: index)
+        server.takeDown(index: index, port: port)
       } else {
         _ = try? server.openListener(index: index, port: port)
       }

@@ -48,7 +48,7 @@ public final class SimulatedFleet: Sendable {
         devices.append(
           SimulatedDevice(index: index, port: port, profile: profile, server: server, clock: clock))
         if profile.faults.contains(where: { $0.fault == .down }) {
-          server.closeListener(index: index)
+          server.takeDown(index: index, port: port)
         }
         server.startTraffic(index: index, perMinute: profile.trafficPerMinute)
       }

@@ -22,6 +22,15 @@ enum Socket {
   /// Opens a non-blocking listener on 127.0.0.1:`port` (0 = ephemeral) and returns it with
   /// the port actually bound.
   static func listen(port: Int) throws -> (fd: Int32, port: Int) {
+    let fd = try bound(port: port)
+    try startListening(fd, port: port)
+    return (fd, boundPort(fd))
+  }
+
+  /// A socket bound to 127.0.0.1:`port` but not listening: connections to it are refused,
+  /// yet no other socket can take the port. A device that is "down" holds its port this way,
+  /// as a real device keeps its address while its service is stopped.
+  static func bound(port: Int) throws -> Int32 {
     #if os(Linux)
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -36,28 +45,37 @@ enum Socket {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-    let bound = withUnsafePointer(to: &address) {
+    let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0 else {
+    guard result == 0 else {
       let code = errno
       close(fd)
       throw SimulatorError.listenFailed(port: port, call: "bind", errno: code)
     }
+    return fd
+  }
+
+  /// Turns a bound socket into a non-blocking listener; closes it on failure.
+  static func startListening(_ fd: Int32, port: Int) throws {
     guard systemListen(fd, 1024) == 0 else {
       let code = errno
       close(fd)
       throw SimulatorError.listenFailed(port: port, call: "listen", errno: code)
     }
+    setNonBlocking(fd)
+  }
+
+  /// The port `fd` is bound to.
+  static func boundPort(_ fd: Int32) -> Int {
     var actual = sockaddr_in()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &actual) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
-    setNonBlocking(fd)
-    return (fd, Int(UInt16(bigEndian: actual.sin_port)))
+    return Int(UInt16(bigEndian: actual.sin_port))
   }
 
   /// Accepts one pending connection, non-blocking, or nil when none is waiting.
