@@ -15,8 +15,6 @@ let package = Package(
     .package(path: "../LocalStore"),
   ],
   targets: [
-    .systemLibrary(
-      name: "LogCenterSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(
       name: "LogCenterFeature",
       dependencies: [
@@ -25,7 +23,6 @@ let package = Package(
         .product(name: "ViewKit", package: "ViewKit"),
         .product(name: "FeatureKit", package: "FeatureKit"),
         .product(name: "LocalStore", package: "LocalStore"),
-        .target(name: "LogCenterSQLite", condition: .when(platforms: [.linux])),
       ],
       resources: [.copy("Resources/Strings.json")]),
     .testTarget(

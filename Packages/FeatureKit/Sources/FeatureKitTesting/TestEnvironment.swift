@@ -4,8 +4,9 @@ import FeatureKit
 import Foundation
 import ThemeKit
 
-/// Standard error and input for a test: what was written is kept, input is given up front.
+/// Standard streams for a test: what was written is kept, input is given up front.
 public final class CapturedStreams: Sendable {
+  private let outputText = Locked("")
   private let errorText = Locked("")
   private let input: String?
 
@@ -14,12 +15,17 @@ public final class CapturedStreams: Sendable {
     self.input = input
   }
 
+  /// Everything written to standard output while commands ran (most commands return their
+  /// output instead).
+  public var output: String { outputText.current }
+
   /// Everything written to standard error so far.
   public var error: String { errorText.current }
 
   /// The streams to put into an environment.
   public var streams: StandardStreams {
     StandardStreams(
+      writeOutput: { [outputText] text in outputText.withLock { $0 += text } },
       writeError: { [errorText] text in errorText.withLock { $0 += text } },
       readInput: { [input] in input })
   }

@@ -217,19 +217,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
       guard openCode == SQLITE_OK, let target else {
         throw SQLiteError(code: openCode, message: "cannot create \(partial.path)")
       }
-      guard let backup = sqlite3_backup_init(target, "main", source, "main") else {
-        throw SQLiteError(
-          code: sqlite3_errcode(target), message: String(cString: sqlite3_errmsg(target)))
-      }
-      var code: Int32
-      repeat {
-        code = sqlite3_backup_step(backup, -1)
-        if code == SQLITE_BUSY || code == SQLITE_LOCKED { sqlite3_sleep(20) }
-      } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
-      sqlite3_backup_finish(backup)
-      guard code == SQLITE_DONE else {
-        throw SQLiteError(code: code, message: String(cString: sqlite3_errstr(code)))
-      }
+      try Self.copyAll(from: source, into: target)
     }
     do {
       try FileManager.default.moveItem(at: partial, to: destination)
@@ -237,6 +225,51 @@ public final class SQLiteDatabase: @unchecked Sendable {
       throw SQLiteError(
         code: SQLiteError.cantOpenCode,
         message: "cannot move backup into \(destination.path): \(error.localizedDescription)")
+    }
+  }
+
+  /// Replaces this database's whole content with the database file at `source`, through the
+  /// online backup API on this very connection.
+  ///
+  /// The copy is one write transaction: other connections wait (busy timeout) and then see
+  /// either the old or the new content, never a mix, and a failure leaves the old content.
+  /// This is how a restore replaces data while the app holds the database open; swapping
+  /// files under open WAL connections could corrupt them.
+  public func restore(from source: URL) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let openCode = sqlite3_open_v2(source.path, &handle, SQLITE_OPEN_READONLY, nil)
+    defer { sqlite3_close_v2(handle) }
+    guard openCode == SQLITE_OK, let handle else {
+      throw SQLiteError(code: openCode, message: "cannot open \(source.path)")
+    }
+    sqlite3_busy_timeout(handle, 5000)
+    try withConnection { (target) throws(SQLiteError) in
+      try Self.copyAll(from: handle, into: target)
+    }
+  }
+
+  /// Copies every page of `source`'s main database into `target`'s, waiting out locks held
+  /// by other connections (up to about ten seconds).
+  private static func copyAll(from source: OpaquePointer, into target: OpaquePointer)
+    throws(SQLiteError)
+  {
+    guard let backup = sqlite3_backup_init(target, "main", source, "main") else {
+      throw SQLiteError(
+        code: sqlite3_errcode(target), message: String(cString: sqlite3_errmsg(target)))
+    }
+    var code: Int32
+    var waits = 0
+    repeat {
+      code = sqlite3_backup_step(backup, -1)
+      if code == SQLITE_BUSY || code == SQLITE_LOCKED {
+        waits += 1
+        sqlite3_sleep(20)
+      }
+    } while (code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED) && waits < 500
+    let finish = sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE, finish == SQLITE_OK else {
+      let failed = code == SQLITE_DONE ? finish : code
+      throw SQLiteError(code: failed, message: String(cString: sqlite3_errstr(failed)))
     }
   }
 

@@ -132,6 +132,32 @@ import Testing
     #expect(none.isEmpty)
   }
 
+  @Test func restoreReplacesTheContentSeenByEveryConnection() throws {
+    try database.execute("CREATE TABLE notes (text TEXT NOT NULL)")
+    try database.run("INSERT INTO notes VALUES (?)", ["old"])
+    let sourceURL = directory.file("source.sqlite")
+    let source = try SQLiteDatabase(url: sourceURL)
+    try source.execute("CREATE TABLE notes (text TEXT NOT NULL)")
+    try source.run("INSERT INTO notes VALUES (?), (?)", ["new 1", "新 2"])
+    source.close()
+    let other = try SQLiteDatabase(url: database.url)
+    #expect(try other.query("SELECT text FROM notes").map { try $0.string("text") } == ["old"])
+
+    try database.restore(from: sourceURL)
+
+    for connection in [database, other] {
+      let texts = try connection.query("SELECT text FROM notes ORDER BY rowid").map {
+        try $0.string("text")
+      }
+      #expect(texts == ["new 1", "新 2"])
+    }
+    #expect(try database.integrityCheck().isEmpty)
+    #expect(throws: SQLiteError.self) {
+      try database.restore(from: directory.file("missing.sqlite"))
+    }
+    #expect(try database.query("SELECT count(*) AS c FROM notes").first?.int("c") == 2)
+  }
+
   @Test func backupIsConsistentWhileAnotherConnectionWrites() async throws {
     try database.execute("CREATE TABLE batch (n INTEGER NOT NULL, filler TEXT NOT NULL)")
     let filler = String(repeating: "x", count: 500)

@@ -172,10 +172,9 @@ public struct LocalData: Sendable {
       throw LogCenterError.unwritable(path: safetyCopy.path, reason: error.message)
     }
     do {
-      try DatabaseCopier.copy(from: staging, into: store.databaseURL)
+      try store.database.restore(from: staging)
     } catch {
-      throw LogCenterError.restoreFailed(
-        reason: error.localizedMessage(.english), safetyCopy: safetyCopy.path)
+      throw LogCenterError.restoreFailed(reason: error.message, safetyCopy: safetyCopy.path)
     }
     return RestoreReport(
       source: source.path, safetyCopy: safetyCopy.path, schemaVersions: versions)

@@ -187,12 +187,14 @@ enum LogsCommands {
       let items = try LogBook(store: store).entries(filter)
       let data = LogExporter.render(items, format: format)
       guard let output = parsed.optionalString("output") else {
-        let lines = String(decoding: data, as: UTF8.self)
-          .split(separator: "\n", omittingEmptySubsequences: true)
-          .map { ViewNode.text(Text(String($0).trimmingCharacters(in: .newlines), style: .code)) }
-        return CommandResult(
-          view: .stack(lines),
-          payload: ExportPayload(format: format, count: items.count, path: nil, records: items))
+        if environment.output.json {
+          return CommandResult(
+            view: .stack([]),
+            payload: ExportPayload(format: format, count: items.count, path: nil, records: items))
+        }
+        // Raw lines on stdout, byte for byte: the text renderer would wrap long records.
+        environment.streams.writeOutput(String(decoding: data, as: UTF8.self))
+        return .written()
       }
       let url = CommandSupport.fileURL(output)
       try AtomicFile.write(data, to: url, overwrite: parsed.flag("force"))

@@ -68,6 +68,9 @@ import Testing
     ).write(to: bad)
     outputs.append(await harness.failure(["data", "import-registry", bad.path]).message)
     outputs.append(harness.streams.error)
+    // `logs export` without --output writes the raw lines to stdout.
+    #expect(harness.streams.output.contains("\"kind\""))
+    outputs.append(harness.streams.output)
 
     for (index, output) in outputs.enumerated() {
       #expect(leaks(in: output).isEmpty, "output \(index) leaks \(leaks(in: output))")

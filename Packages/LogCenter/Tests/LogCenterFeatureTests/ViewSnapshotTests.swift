@@ -1,5 +1,5 @@
-import FeatureKit
 import Essentials
+import FeatureKit
 import Foundation
 import Testing
 import ViewKit
