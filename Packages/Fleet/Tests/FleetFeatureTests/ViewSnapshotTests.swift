@@ -129,7 +129,11 @@ import ViewKitTesting
     let patterns = module.routes.map(\.pattern.description)
     #expect(patterns == ["fleet", "fleet/new", "fleet/:ref", "fleet/:ref/edit"])
     let keys = module.routes[0].actions.map(\.key)
-    #expect(keys == ["t", "d", "r"])
+    #expect(keys == ["t", "d", "r", "m"])
+    // `r` tests every visible row, one command per row; `m` opens the device's sections.
+    #expect(module.routes[0].actions[2].arguments == ["fleet", "test", "{rows}"])
+    #expect(
+      module.routes[0].actions[3].openedPath(selection: "3f2a", parameters: [:]) == "device/3f2a")
     let remove = module.routes[0].actions[1]
     #expect(remove.confirmation != nil)
     #expect(
