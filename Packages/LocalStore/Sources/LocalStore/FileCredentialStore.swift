@@ -119,38 +119,10 @@ public final class FileCredentialStore: CredentialStore {
     } catch {
       throw .unwritable(path: path, reason: "cannot encode")
     }
-    let temporary = fileURL.deletingLastPathComponent()
-      .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
-    // Mode 0600 from creation (O_EXCL: never reuse an existing file), and again explicitly in
-    // case the umask or file system interferes, before any secret is written.
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw .unwritable(path: path, reason: String(cString: strerror(errno)))
-    }
-    var failure: String?
-    if fchmod(descriptor, 0o600) != 0 {
-      failure = String(cString: strerror(errno))
-    } else {
-      failure = data.withUnsafeBytes { buffer -> String? in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(
-            descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return String(cString: strerror(errno))
-          }
-          offset += written
-        }
-        return nil
-      }
-      if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-    }
-    close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-    if let failure {
-      unlink(temporary)
-      throw .unwritable(path: path, reason: failure)
+    do {
+      try AtomicFile.write(data, to: fileURL, mode: 0o600, overwrite: true)
+    } catch {
+      throw .unwritable(path: path, reason: error.reason)
     }
   }
 }

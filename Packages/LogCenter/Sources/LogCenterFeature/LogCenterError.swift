@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import LocalStore
 
 /// Why a log-center or local-data command refused or failed; each message names the problem
 /// and the fix. Nothing was written when one of these is thrown (except where a case says so).
@@ -99,4 +100,14 @@ public enum LogCenterError: LocalizedFailure, Equatable, CustomStringConvertible
 
   /// The English message.
   public var description: String { localizedMessage(.english) }
+}
+
+extension LogCenterError {
+  /// The log center's words for a file that could not be written.
+  init(_ failure: AtomicFile.Failure) {
+    switch failure {
+    case .destinationExists(let path): self = .destinationExists(path: path)
+    case .unwritable(let path, let reason): self = .unwritable(path: path, reason: reason)
+    }
+  }
 }

@@ -197,7 +197,12 @@ enum LogsCommands {
         return .written()
       }
       let url = CommandSupport.fileURL(output)
-      try AtomicFile.write(data, to: url, overwrite: parsed.flag("force"))
+      let overwrite = parsed.flag("force")
+      do throws(AtomicFile.Failure) {
+        try AtomicFile.write(data, to: url, overwrite: overwrite)
+      } catch {
+        throw LogCenterError(error)
+      }
       let message = LogCenterStrings.text(
         "logs.exported", environment.language,
         ["count": String(items.count), "path": url.path, "format": format.rawValue])

@@ -67,9 +67,13 @@ public struct RegistryTransfer: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     let data = try encoder.encode(document)
-    try AtomicFile.write(
-      data + Data("\n".utf8), to: url, mode: includePasswords ? 0o600 : 0o644,
-      overwrite: overwrite)
+    do {
+      try AtomicFile.write(
+        data + Data("\n".utf8), to: url, mode: includePasswords ? 0o600 : 0o644,
+        overwrite: overwrite)
+    } catch {
+      throw LogCenterError(error)
+    }
     return RegistryExportReport(
       path: url.path, instances: document.instances.count, groups: document.groups.count,
       includesPasswords: includePasswords)

@@ -7,12 +7,29 @@ import Foundation
 #endif
 
 /// Writes files all at once: a temporary file in the same folder, created with its final
-/// mode before any byte is written, then renamed into place. A failure leaves nothing behind.
-enum AtomicFile {
+/// mode before any byte is written (so a secret is never readable by others, not even for a
+/// moment), synced, then renamed into place. A failure leaves nothing behind.
+public enum AtomicFile {
+  /// Why a file was not written.
+  public enum Failure: Error, Equatable {
+    /// The file exists and overwriting was not allowed.
+    case destinationExists(path: String)
+    /// The system refused; `reason` is its message.
+    case unwritable(path: String, reason: String)
+
+    /// What went wrong, in the system's words.
+    public var reason: String {
+      switch self {
+      case .destinationExists: "the file already exists"
+      case .unwritable(_, let reason): reason
+      }
+    }
+  }
+
   /// Writes `data` to `url` with `mode` (e.g. `0o600`); refuses an existing file unless
   /// `overwrite`.
-  static func write(_ data: Data, to url: URL, mode: mode_t = 0o644, overwrite: Bool)
-    throws(LogCenterError)
+  public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644, overwrite: Bool)
+    throws(Failure)
   {
     let path = url.path
     if !overwrite, FileManager.default.fileExists(atPath: path) {
