@@ -44,7 +44,8 @@ let package = Package(
         .product(name: "LocalStoreTesting", package: "LocalStore"),
         .product(name: "SimAdminClient", package: "SimAdminClient"),
         .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),
-      ]
+      ],
+      exclude: ["__Snapshots__"]
     ),
   ],
   swiftLanguageModes: [.v6]
