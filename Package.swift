@@ -10,7 +10,8 @@ let package = Package(
   name: "MultiSimAdmin",
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
-    .executable(name: "msa", targets: ["msa"])
+    .executable(name: "msa", targets: ["msa"]),
+    .executable(name: "msa-bench", targets: ["msa-bench"]),
   ],
   traits: .init(
     features.map { .trait(name: $0, description: "Compile in the \($0) feature.") }
@@ -39,6 +40,15 @@ let package = Package(
       path: "Apps/MSAApp",
       resources: [.copy("Resources/Strings.json")]),
     .executableTarget(name: "msa", dependencies: ["MSAApp"], path: "Apps/msa"),
+    // The benchmark driver of scripts/bench: an in-process fleet, search and render timings.
+    .executableTarget(
+      name: "msa-bench",
+      dependencies: [
+        "Essentials", "LocalStore", "ViewKit", "SimAdminSimulator",
+        .product(name: "FleetFeature", package: "Fleet"),
+        .product(name: "MessagesFeature", package: "Messages"),
+      ],
+      path: "Apps/bench", exclude: ["bench.py"]),
     .testTarget(
       name: "MSAAppTests",
       dependencies: [

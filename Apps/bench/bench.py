@@ -1,0 +1,517 @@
+#!/usr/bin/env python3
+"""The cases of issue 9, each side by side with its reference, alternating ours/reference.
+
+Run through scripts/bench (which builds in release mode first). Standard library only.
+Prints one table and writes it, with the machine it ran on, between the markers of
+docs/benchmarks.md (text outside the markers is kept). Figures, never assertions: exits 0
+when a target is missed; exits 1 only when a case could not run at all.
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BEGIN = "<!-- bench:begin -->"
+END = "<!-- bench:end -->"
+CHILDREN = []  # long-running processes (fleets) to stop at the end, whatever happens
+
+
+def log(text):
+    sys.stderr.write(f"[bench {time.strftime('%H:%M:%S')}] {text}\n")
+    sys.stderr.flush()
+
+
+class Failed(Exception):
+    pass
+
+
+# MARK: - Processes
+
+
+def run(cmd, *, check=True, stdout_path=None, env=None, cwd=None):
+    """Runs cmd to completion; returns (seconds, peak RSS in MiB, exit code, stdout text)."""
+    out = open(stdout_path, "wb") if stdout_path else tempfile.TemporaryFile()
+    err = tempfile.TemporaryFile()
+    try:
+        start = time.perf_counter()
+        process = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        text = ""
+        if not stdout_path:
+            out.seek(0)
+            text = out.read().decode("utf-8", "replace")
+        if check and process.returncode != 0:
+            err.seek(0)
+            raise Failed(
+                f"{' '.join(cmd[:4])} … exited {process.returncode}: "
+                + err.read().decode("utf-8", "replace")[-800:])
+        return seconds, usage.ru_maxrss / 1024, process.returncode, text
+    finally:
+        out.close()
+        err.close()
+
+
+class Fleet:
+    """msa-bench serve: a simulated fleet in its own process, stopped on close."""
+
+    def __init__(self, bench, work, name, devices, sms, faults=""):
+        self.registry = os.path.join(work, f"{name}-registry.json")
+        self.origins_path = os.path.join(work, f"{name}-origins.txt")
+        cmd = [bench, "serve", "--devices", str(devices), "--sms", str(sms),
+               "--registry", self.registry, "--origins", self.origins_path]
+        if faults:
+            cmd += ["--faults", faults]
+        self.process = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        CHILDREN.append(self.process)
+        line = self.process.stdout.readline()
+        if not line.startswith("ready"):
+            raise Failed(f"the simulated fleet did not start: {line!r}")
+        with open(self.origins_path) as handle:
+            self.origins = [line.strip() for line in handle if line.strip()]
+
+    def command(self, text):
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().strip()
+        if answer != "ok":
+            raise Failed(f"fleet command {text!r} answered {answer!r}")
+
+    def close(self):
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.close()
+                self.process.wait(timeout=15)
+            except Exception:
+                self.process.kill()
+                self.process.wait()
+
+
+def stop_children():
+    for process in CHILDREN:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def curl_config(path, urls, output_dir=None):
+    """A curl -K file fetching urls (to /dev/null, or to numbered files in output_dir)."""
+    with open(path, "w") as handle:
+        for index, url in enumerate(urls):
+            target = os.path.join(output_dir, f"{index}.json") if output_dir else "/dev/null"
+            handle.write(f'url = "{url}"\noutput = "{target}"\n')
+    return path
+
+
+def curl(config, width):
+    return ["curl", "--silent", "--show-error", "--fail", "--parallel", "--parallel-immediate",
+            "--parallel-max", str(width), "-K", config]
+
+
+# MARK: - Figures
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    rank = max(0, math.ceil(fraction * len(ordered)) - 1)
+    return ordered[rank]
+
+
+class Table:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, case, ours, reference, ratio, target, met):
+        row = [case, ours, reference, ratio, target, "yes" if met else "no"]
+        if met is None:
+            row[5] = "—"
+        self.rows.append(row)
+        log(" | ".join(row))
+
+    def markdown(self):
+        header = ["Case", "Ours", "Reference", "Ratio", "Target", "Met?"]
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row) + " |" for row in self.rows]
+        return "\n".join(lines)
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def ratio(ours, reference):
+    return f"{ours / reference:.2f}×" if reference > 0 else "—"
+
+
+# MARK: - Cases
+
+
+def case_refresh(args, tools, work, table, homes):
+    width = 32  # `msa fleet test` default --concurrency
+    for count in args.refresh_sizes:
+        fleet = Fleet(tools.bench, work, f"refresh{count}", count, 40, "*=latency:50")
+        try:
+            home = os.path.join(work, f"refresh{count}")
+            run(tools.msa(home, "data", "import-registry", fleet.registry))
+            health = [origin.rstrip("/") + "/api/health" for origin in fleet.origins]
+            config = curl_config(os.path.join(work, f"health{count}.curl"), health)
+            ours, reference = [], []
+            for _ in range(args.reps):
+                seconds, _, code, _ = run(
+                    tools.msa(home, "fleet", "test", "--all", "--timeout", "20",
+                              "--concurrency", str(width)), check=False)
+                if code != 0:
+                    raise Failed(f"fleet test at N={count} exited {code}")
+                ours.append(seconds)
+                reference.append(run(curl(config, width))[0])
+            limit = math.ceil(count / width) * 0.050
+            ours_median, curl_median = median(ours), median(reference)
+            big = count == max(args.refresh_sizes)
+            table.add(f"1 Fleet refresh N={count} vs limit ⌈N/{width}⌉×50 ms", ms(ours_median),
+                      ms(limit), ratio(ours_median, limit), "≤ 1.3× at N=1,000" if big else "—",
+                      ours_median <= 1.3 * limit if big else None)
+            table.add(f"1 Fleet refresh N={count} vs curl --parallel-max {width}",
+                      ms(ours_median), ms(curl_median), ratio(ours_median, curl_median),
+                      "≤ 1.0×", ours_median <= curl_median)
+            if big:
+                # The same refresh when only the first request (health) carries the latency:
+                # separates the probe's sequential round trips from the console's overhead.
+                fleet.command("faults *=latency:50@/api/health")
+                ours_health = []
+                for _ in range(args.reps):
+                    ours_health.append(run(
+                        tools.msa(home, "fleet", "test", "--all", "--timeout", "20",
+                                  "--concurrency", str(width)), check=False)[0])
+                value = median(ours_health)
+                table.add(f"1b N={count}, latency on /api/health only, vs limit", ms(value),
+                          ms(limit), ratio(value, limit), "(diagnostic)", None)
+                homes["workbench"] = home
+        finally:
+            fleet.close()
+
+
+def messages_schema(database):
+    query = ("SELECT sql FROM sqlite_master WHERE tbl_name IN ('messages', 'messages_fts') "
+             "AND sql IS NOT NULL AND name NOT LIKE 'messages_fts_%' ORDER BY rowid")
+    rows = subprocess.run(["sqlite3", "-json", database, query], capture_output=True,
+                          text=True, check=True).stdout
+    return ";\n".join(row["sql"] for row in json.loads(rows)) + ";\n"
+
+
+def import_sql(schema, pages):
+    """The sqlite3 script importing fetched pages into the same schema, a transaction a page."""
+    lines = ["PRAGMA journal_mode=WAL;", "PRAGMA synchronous=NORMAL;", schema]
+    for path, instance in pages:
+        lines.append(
+            "BEGIN; INSERT OR IGNORE INTO messages (instance_id, instance_name, direction, "
+            "peer_raw, peer_key, body, device_at, device_timestamp, status, upstream_id, marker, "
+            "dedupe_key, synced_at) SELECT "
+            f"'{instance}', '{instance}', m.value->>'direction', m.value->>'phone_number', "
+            "m.value->>'phone_number', m.value->>'content', "
+            "(unixepoch(m.value->>'timestamp') - 28800) * 1000, m.value->>'timestamp', "
+            "m.value->>'status', m.value->>'id', m.value->>'pdu', "
+            f"hex(sha3('{instance}' || char(31) || (m.value->>'direction') || char(31) || "
+            "(m.value->>'phone_number') || char(31) || (m.value->>'timestamp') || char(31) || "
+            "hex(sha3(m.value->>'content', 256)) || char(31) || "
+            "coalesce(m.value->>'pdu', ''), 256)), unixepoch() * 1000 "
+            f"FROM json_each(readfile('{path}'), '$.data.messages') AS m; COMMIT;")
+    return "\n".join(lines) + "\n"
+
+
+def case_first_sync(args, tools, work, table, homes):
+    devices, per_device, page, overlap = args.sync_devices, args.sync_messages, 200, 20
+    total = devices * per_device
+    fleet = Fleet(tools.bench, work, "sync", devices, per_device)
+    homes["sync_fleet"] = fleet
+    offsets = []
+    offset = 0
+    while True:  # the pages MessageSyncer reads on a first sync: overlapping by 20
+        offsets.append(offset)
+        if offset + page > per_device:
+            break
+        offset += page - overlap
+    urls, pages = [], []
+    fetched = os.path.join(work, "pages")
+    for number, origin in enumerate(fleet.origins, start=1):
+        for offset in offsets:
+            pages.append((os.path.join(fetched, f"{len(urls)}.json"), f"bench-{number}"))
+            urls.append(f"{origin.rstrip('/')}/api/sms/list?limit={page}&offset={offset}")
+    config = curl_config(os.path.join(work, "pages.curl"), urls, fetched)
+    ours, ours_rss, reference, reference_rss = [], [], [], []
+    schema = None
+    for repetition in range(args.reps):
+        home = os.path.join(work, f"sync{repetition}")
+        run(tools.msa(home, "data", "import-registry", fleet.registry))
+        seconds, rss, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
+        if code != 0:
+            raise Failed(f"messages sync exited {code}")
+        ours.append(seconds)
+        ours_rss.append(rss)
+        count = int(subprocess.run(
+            ["sqlite3", os.path.join(home, "msa.sqlite"), "SELECT count(*) FROM messages"],
+            capture_output=True, text=True, check=True).stdout)
+        if count != total:
+            raise Failed(f"the archive holds {count} messages, expected {total}")
+        if schema is None:
+            schema = messages_schema(os.path.join(home, "msa.sqlite"))
+        if repetition < args.reps - 1:
+            shutil.rmtree(home)
+        else:
+            homes["archive"] = home
+        # Reference: curl fetches the same pages, then sqlite3 imports the same rows.
+        shutil.rmtree(fetched, ignore_errors=True)
+        os.makedirs(fetched)
+        database = os.path.join(work, "reference.sqlite")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(database + suffix):
+                os.remove(database + suffix)
+        script = os.path.join(work, "import.sql")
+        with open(script, "w") as handle:
+            handle.write(import_sql(schema, pages))
+        fetch_seconds, fetch_rss, _, _ = run(curl(config, 8))
+        import_seconds, import_rss, _, _ = run(["sqlite3", database, f".read {script}"])
+        reference.append(fetch_seconds + import_seconds)
+        reference_rss.append(max(fetch_rss, import_rss))
+        imported = int(subprocess.run(["sqlite3", database, "SELECT count(*) FROM messages"],
+                                      capture_output=True, text=True, check=True).stdout)
+        if imported != total:
+            raise Failed(f"the reference imported {imported} messages, expected {total}")
+    shutil.rmtree(fetched, ignore_errors=True)
+    ours_rate, reference_rate = total / median(ours), total / median(reference)
+    table.add(f"2 First sync {devices}×{per_device:,} msgs: rate (curl + sqlite3)",
+              f"{ours_rate:,.0f} msg/s ({median(ours):.1f} s)",
+              f"{reference_rate:,.0f} msg/s ({median(reference):.1f} s)",
+              ratio(median(ours), median(reference)), "≥ 30,000 msg/s and ≤ 1.5× time",
+              ours_rate >= 30_000 and median(ours) <= 1.5 * median(reference))
+    table.add("2 First sync: peak RSS", f"{max(ours_rss):.0f} MB",
+              f"{max(reference_rss):.0f} MB (largest of curl, sqlite3)",
+              ratio(max(ours_rss), max(reference_rss)), "< 300 MB", max(ours_rss) < 300)
+
+
+def case_incremental(args, tools, work, table, homes):
+    fleet, home = homes["sync_fleet"], homes["archive"]
+    health = [origin.rstrip("/") + "/api/health" for origin in fleet.origins]
+    config = curl_config(os.path.join(work, "sync-health.curl"), health)
+    ours, reference = [], []
+    for _ in range(args.reps):
+        fleet.command("inject 10")
+        seconds, _, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
+        if code != 0:
+            raise Failed(f"incremental sync exited {code}")
+        ours.append(seconds)
+        reference.append(run(curl(config, 8))[0])
+    expected = args.sync_devices * (args.sync_messages + 10 * args.reps)
+    count = int(subprocess.run(
+        ["sqlite3", os.path.join(home, "msa.sqlite"), "SELECT count(*) FROM messages"],
+        capture_output=True, text=True, check=True).stdout)
+    if count != expected:
+        raise Failed(f"after the incremental syncs the archive holds {count}, expected {expected}")
+    table.add(f"3 Incremental sync, 10 new/device ({len(health)} devices) vs 1 health each",
+              ms(median(ours)), ms(median(reference)), ratio(median(ours), median(reference)),
+              "< 2×", median(ours) < 2 * median(reference))
+
+
+def sqlite_like_times(database, query, repetitions):
+    escaped = query.replace("'", "''")
+    statement = (f"SELECT id, body FROM messages WHERE body LIKE '%{escaped}%' "
+                 "ORDER BY device_at DESC, id DESC LIMIT 50;")
+    script = ".timer on\n.output /dev/null\n" + "\n".join([statement] * repetitions) + "\n"
+    text = subprocess.run(["sqlite3", "-readonly", database], input=script, capture_output=True,
+                          text=True, check=True).stdout
+    times = [float(line.split()[3]) for line in text.splitlines()
+             if line.startswith("Run Time: real")]
+    if len(times) != repetitions:
+        raise Failed(f"sqlite3 printed {len(times)} timings, expected {repetitions}")
+    return times
+
+
+def case_search(args, tools, work, table, homes):
+    home = homes["archive"]
+    database = os.path.join(home, "msa.sqlite")
+    code = subprocess.run(
+        ["sqlite3", database, "SELECT substr(body, instr(body, '验证码：') + 4, 6) FROM messages "
+         "WHERE body LIKE '【京东】验证码：%' ORDER BY id LIMIT 1 OFFSET 12345"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    queries = [("Chinese substring", "话费余额"), ("6-digit code", code or "123456"),
+               ("English word", "Telegram")]
+    ours = {query: [] for _, query in queries}
+    reference = {query: [] for _, query in queries}
+    hits = {}
+    for _ in range(args.reps):
+        _, _, _, text = run([tools.bench, "search", "--home", home, "--reps",
+                             str(args.search_reps)] + [query for _, query in queries])
+        for item in json.loads(text):
+            ours[item["query"]] += item["samples"]
+            hits[item["query"]] = item["hits"]
+        for _, query in queries:
+            reference[query] += [seconds * 1000 for seconds in
+                                 sqlite_like_times(database, query, args.like_reps)]
+    for label, query in queries:
+        p50, p99 = percentile(ours[query], 0.5), percentile(ours[query], 0.99)
+        r50, r99 = percentile(reference[query], 0.5), percentile(reference[query], 0.99)
+        table.add(f"4 Search {label} “{query}” ({hits[query]} hits of first page 50): p50 / p99",
+                  f"{p50:.1f} / {p99:.1f} ms", f"{r50:.1f} / {r99:.1f} ms (LIKE)",
+                  f"{p99 / r99:.2f}× (p99)", "p99 < 20 ms", p99 < 20)
+
+
+def case_cold_start(args, tools, work, table, homes):
+    home = homes["archive"]
+    have = int(subprocess.run(
+        ["sqlite3", os.path.join(home, "msa.sqlite"), "SELECT count(*) FROM instances"],
+        capture_output=True, text=True, check=True).stdout)
+    extra = max(0, args.instances - have)
+    if extra:
+        registry = os.path.join(work, "extra-registry.json")
+        with open(registry, "w") as handle:
+            json.dump({"schemaVersion": 1, "groups": [], "instances": [
+                {"name": f"extra-{index}", "origin": f"http://127.0.0.1:{20000 + index}"}
+                for index in range(1, extra + 1)]}, handle)
+        run(tools.msa(home, "data", "import-registry", registry))
+    ours, reference = [], []
+    count_query = ["sqlite3", os.path.join(home, "msa.sqlite"), "SELECT count(*) FROM instances"]
+    for _ in range(max(5, args.reps * 3)):
+        seconds, _, _, text = run(tools.msa(home, "fleet", "list", "--json"))
+        ours.append(seconds)
+        reference.append(run(count_query)[0])
+    listed = len(json.loads(text)["data"]["instances"])
+    table.add(f"5 Cold start `msa fleet list --json`, {listed} instances + archive vs sqlite3 count",
+              ms(median(ours)), ms(median(reference)), ratio(median(ours), median(reference)),
+              "< 150 ms", median(ours) < 0.150)
+
+
+def case_render(args, tools, work, table, homes):
+    listing = os.path.join(work, "workbench.json")
+    run(tools.msa(homes["workbench"], "fleet", "list", "--json"), stdout_path=listing)
+    _, _, _, text = run([tools.bench, "render", "--home", homes["archive"], "--fleet-json",
+                         listing, "--reps", str(args.render_reps)])
+    for item in json.loads(text):
+        value = median(item["samples"])
+        name = ("Workbench" if item["case"] == "workbench" else "Message list")
+        table.add(f"6 Render {name}, {item['rows']} rows at 120 columns ({item['lines']} lines)",
+                  f"{value:.1f} ms", "—", "—", "< 10 ms", value < 10)
+
+
+# MARK: - Report
+
+
+def machine(build_seconds):
+    def read(path):
+        try:
+            with open(path) as handle:
+                return handle.read()
+        except OSError:
+            return ""
+    cpu = next((line.split(":", 1)[1].strip() for line in read("/proc/cpuinfo").splitlines()
+                if line.startswith("model name")), platform.processor() or "unknown")
+    memory = next((line.split(":", 1)[1].strip() for line in read("/proc/meminfo").splitlines()
+                   if line.startswith("MemTotal")), "unknown")
+    os_name = next((line.split("=", 1)[1].strip('"') for line in
+                    read("/etc/os-release").splitlines() if line.startswith("PRETTY_NAME=")),
+                   platform.platform())
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True)
+    swift_line = (swift.stdout + swift.stderr).strip().splitlines()[0]
+    cores = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    load = read("/proc/loadavg").split()[:3]
+    kib = int(memory.split()[0]) if memory.split()[0].isdigit() else 0
+    return [
+        f"- Date: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}",
+        f"- CPU: {cpu}, `nproc` = {cores}",
+        f"- Memory: {kib / 1024 / 1024:.1f} GiB" if kib else f"- Memory: {memory}",
+        f"- OS: {os_name} ({platform.release()})",
+        f"- Swift: {swift_line}",
+        f"- Load average when the cases started: {' '.join(load)} (the machine is shared)",
+        f"- Release build: {build_seconds}",
+    ]
+
+
+def write_report(path, table, lines, settings, elapsed, problems):
+    block = [BEGIN, "", "## Latest run", ""] + lines + [
+        f"- Settings: {settings}", f"- Cases took {elapsed:.0f} s", "", table.markdown(), ""]
+    if problems:
+        block += ["Cases that could not run:", ""] + [f"- {problem}" for problem in problems] + [""]
+    block.append(END)
+    text = "\n".join(block)
+    old = ""
+    if os.path.exists(path):
+        with open(path) as handle:
+            old = handle.read()
+    if BEGIN in old and END in old:
+        new = old[:old.index(BEGIN)] + text + old[old.index(END) + len(END):]
+    else:
+        new = "# Benchmarks\n\n" + text + "\n" + old
+    with open(path, "w") as handle:
+        handle.write(new)
+
+
+class Tools:
+    def __init__(self, bin_dir, language_env):
+        self.bench = os.path.join(bin_dir, "msa-bench")
+        self.msa_path = os.path.join(bin_dir, "msa")
+        self.env = language_env
+
+    def msa(self, home, *arguments):
+        return [self.msa_path, "--home", home, "--lang", "en", *arguments]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--bin", required=True, help="the release bin directory")
+    parser.add_argument("--out", required=True, help="docs/benchmarks.md")
+    parser.add_argument("--build", default="not measured", help="how long the build took")
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="small sizes, to try the script")
+    args = parser.parse_args()
+    if args.quick:
+        args.refresh_sizes, args.sync_devices, args.sync_messages = [10, 100], 10, 1000
+        args.instances, args.search_reps, args.like_reps, args.render_reps = 200, 20, 5, 10
+    else:
+        args.refresh_sizes, args.sync_devices, args.sync_messages = [10, 100, 1000], 100, 10_000
+        args.instances, args.search_reps, args.like_reps, args.render_reps = 1000, 100, 10, 30
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGHUP, lambda *_: sys.exit(129))
+    tools = Tools(args.bin, None)
+    work = tempfile.mkdtemp(prefix="msa-bench-")
+    table, homes, problems = Table(), {}, []
+    lines = machine(args.build)
+    started = time.perf_counter()
+    try:
+        for name, case in [("1 fleet refresh", case_refresh), ("2 first sync", case_first_sync),
+                           ("3 incremental sync", case_incremental), ("4 search", case_search),
+                           ("5 cold start", case_cold_start), ("6 render", case_render)]:
+            log(f"case {name}")
+            try:
+                case(args, tools, work, table, homes)
+            except (Failed, KeyError, subprocess.CalledProcessError, OSError) as error:
+                log(f"case {name} could not run: {error}")
+                problems.append(f"{name}: {error}")
+    finally:
+        if "sync_fleet" in homes:
+            homes["sync_fleet"].close()
+        stop_children()
+        shutil.rmtree(work, ignore_errors=True)
+    elapsed = time.perf_counter() - started
+    settings = (f"{args.reps} repetitions, median (search: {args.search_reps} queries per "
+                f"repetition in-process, {args.like_reps} in sqlite3){', QUICK' if args.quick else ''}")
+    print(table.markdown())
+    write_report(args.out, table, lines, settings, elapsed, problems)
+    log(f"wrote {args.out} ({elapsed:.0f} s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
