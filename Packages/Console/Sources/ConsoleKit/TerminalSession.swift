@@ -86,11 +86,12 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   private func writeRaw(_ text: String) {
-    var bytes = Array(text.utf8)
+    let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        write(output, buffer.baseAddress! + offset, buffer.count - offset)
+      let written = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return write(output, base + offset, buffer.count - offset)
       }
       if written <= 0 {
         if errno == EINTR { continue }

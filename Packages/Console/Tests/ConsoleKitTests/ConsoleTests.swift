@@ -53,7 +53,8 @@ let nodesModule = FeatureModule(
           confirmation: string("confirm"), needsSelection: true),
         RouteAction(key: "r", title: string("test"), arguments: ["fleet", "test", "{rows}"]),
         RouteAction(key: "m", title: string("x"), opens: "nodes/{selection}", needsSelection: true),
-        RouteAction(key: "z", title: string("x"), opens: "device/{selection}", needsSelection: true),
+        RouteAction(
+          key: "z", title: string("x"), opens: "device/{selection}", needsSelection: true),
       ],
       load: { _ in itemsTable }, view: { view, _ in view }),
     FeatureRoute(
@@ -270,7 +271,8 @@ func render(_ state: ConsoleState, _ context: ConsoleContext) -> String {
     let context = try makeContext()
     var state = loadedConsole(context)
     _ = send([.down], to: &state, context)
-    #expect(send([.character("m")], to: &state, context) == [.load(path: "nodes/id-bravo", search: nil)])
+    #expect(
+      send([.character("m")], to: &state, context) == [.load(path: "nodes/id-bravo", search: nil)])
     _ = send([.escape], to: &state, context)
     #expect(send([.character("z")], to: &state, context).isEmpty)
     let keys = render(state, context).components(separatedBy: "\n").last ?? ""

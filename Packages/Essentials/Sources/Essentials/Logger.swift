@@ -4,8 +4,21 @@ import Foundation
 public enum LogLevel: String, Sendable, Codable, CaseIterable, Comparable {
   case trace, debug, info, notice, warning, error, critical
 
+  /// 0 for trace up to 6 for critical.
+  public var severity: Int {
+    switch self {
+    case .trace: 0
+    case .debug: 1
+    case .info: 2
+    case .notice: 3
+    case .warning: 4
+    case .error: 5
+    case .critical: 6
+    }
+  }
+
   public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    lhs.severity < rhs.severity
   }
 }
 

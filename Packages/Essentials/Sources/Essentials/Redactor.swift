@@ -54,7 +54,7 @@ public enum Redactor {
     #"(?i)((?:set-)?cookie:\s*)[^\r\n"]+"#,
     #"(?i)(authorization:\s*)[^\r\n"]+"#,
     #"(?i)((?:password|passwd|token|secret)"?\s*[=:]\s*"?)[^\s",}&]+"#,
-  ].map { try! NSRegularExpression(pattern: $0) }
+  ].compactMap { try? NSRegularExpression(pattern: $0) }
 
   /// An SMS body for lists and logs: at most `preview` characters, every run of four or more
   /// digits replaced by `•` of the same length, an ellipsis when shortened.

@@ -1,7 +1,8 @@
-import Essentials
 import EssentialsTesting
 import Foundation
 import Testing
+
+@testable import Essentials
 
 @Suite struct LanguageTests {
   @Test(arguments: [
@@ -92,5 +93,17 @@ import Testing
   @Test func redactsPasswordsInText() {
     #expect(Redactor.redact(text: #"{"password":"pw1"}"#) == #"{"password":"‹redacted›"}"#)
     #expect(!Redactor.redact(text: "Authorization: Bearer xyz").contains("xyz"))
+  }
+}
+
+@Suite struct RedactorPatternTests {
+  @Test func everyTextPatternCompiles() {
+    // The patterns are constants; a typo would silently drop a redaction rule.
+    #expect(Redactor.textPatterns.count == 4)
+  }
+
+  @Test func levelsAreOrderedBySeverity() {
+    #expect(LogLevel.allCases.sorted() == LogLevel.allCases)
+    #expect(LogLevel.warning > .info)
   }
 }
