@@ -43,6 +43,7 @@ public enum DisplayWidth {
   static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    if value < 0x7F { return 1 }  // printable ASCII: skips the Unicode property lookups
     if zeroWidth.contains(where: { $0.contains(value) }) { return 0 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
