@@ -4,7 +4,8 @@ import LocalStore
 import SimAdminClient
 
 /// Tests instances: health → auth status → login when needed and a password is stored →
-/// a snapshot of device, SIM, network, stats, data and the latest SMS, fetched concurrently.
+/// a snapshot of device, SIM, network, stats, data and the latest SMS. All the calls go out
+/// at once (one round trip for a healthy device) and are read back layer by layer.
 ///
 /// Every probe is bounded by ``timeout`` as a whole: a hanging device ends at its own deadline
 /// (its requests are cancelled) and never delays the others beyond it.
@@ -94,26 +95,17 @@ public struct Prober: Sendable {
         version: health?.version, platform: health?.platform, snapshot: snapshot)
     }
 
-    // Reachability.
-    let health: HealthInfo
-    switch await attempt({ () async throws(SimAdminFailure) in try await session.health() }) {
-    case .success(let value): health = value
-    case .failure(let error):
-      layers.reachable = .failed
-      let (status, reason, detail) = Self.classify(error)
-      return finish(status, reason, detail: detail)
+    // One round: health, auth status and every snapshot call go out together, so a healthy
+    // device answers in one round trip instead of three. The answers are then read in the
+    // order of the layers (reachable → auth → snapshot). On a protected device without a
+    // cookie, the snapshot calls' 401s make the session log in once with the stored
+    // password and retry; a missing or wrong password shows up as their error.
+    async let healthCall = attempt { () async throws(SimAdminFailure) in
+      try await session.health()
     }
-    layers.reachable = .ok
-
-    // Authentication.
-    switch await authenticate(session, instanceID: instance.id) {
-    case .success: layers.auth = .ok
-    case .failure(let problem):
-      layers.auth = .failed
-      return finish(problem.status, problem.reason, detail: problem.detail, health: health)
+    async let authCall = attempt { () async throws(SimAdminFailure) in
+      try await session.authStatus()
     }
-
-    // Snapshot, concurrently.
     async let device = attempt { () async throws(SimAdminFailure) in try await session.device() }
     async let sim = attempt { () async throws(SimAdminFailure) in try await session.sim() }
     async let network = attempt { () async throws(SimAdminFailure) in
@@ -126,15 +118,30 @@ public struct Prober: Sendable {
     async let sms = attempt { () async throws(SimAdminFailure) in
       try await session.smsList(limit: 1)
     }
+
+    // Reachability.
+    let health: HealthInfo
+    switch await healthCall {
+    case .success(let value): health = value
+    case .failure(let error):
+      layers.reachable = .failed
+      let (status, reason, detail) = Self.classify(error)
+      return finish(status, reason, detail: detail)
+    }
+    layers.reachable = .ok
+
     let parts = SnapshotParts(
       device: await device, sim: await sim, network: await network, stats: await stats,
       data: await data, sms: await sms)
 
-    if let loginProblem = parts.all.first(where: { $0 == SimAdminError.loginRequired }) {
+    // Authentication.
+    if let problem = authProblem(await authCall, parts: parts, instanceID: instance.id) {
       layers.auth = .failed
-      let (status, reason, detail) = Self.classify(loginProblem)
-      return finish(status, reason, detail: detail, health: health)
+      return finish(problem.status, problem.reason, detail: problem.detail, health: health)
     }
+    layers.auth = .ok
+
+    // Snapshot.
     let snapshot = parts.snapshot()
     let evaluation = parts.evaluate()
     layers.modem = evaluation.modem
@@ -154,38 +161,40 @@ public struct Prober: Sendable {
     var detail: String?
   }
 
-  private func authenticate(_ session: SimAdminSession, instanceID: String) async -> Result<
-    Void, AuthProblem
-  > {
-    let status: AuthStatus
-    switch await attempt({ () async throws(SimAdminFailure) in try await session.authStatus() }) {
-    case .success(let value): status = value
-    case .failure(.notSupported): return .success(())  // before 1.0.7: no auth at all
+  /// Why the device would not let us in, if it would not: read from its auth status, the
+  /// stored password, and what the snapshot calls met.
+  private func authProblem(
+    _ authStatus: Result<AuthStatus, SimAdminError>, parts: SnapshotParts, instanceID: String
+  ) -> AuthProblem? {
+    switch authStatus {
+    case .success(let status) where status.authenticated:
+      return nil
+    case .failure(.notSupported):
+      return nil  // before 1.0.7: no auth at all
     case .failure(let error):
       let (status, reason, detail) = Self.classify(error)
-      return .failure(AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail))
+      return AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail)
+    case .success:
+      break
     }
-    if status.authenticated { return .success(()) }
-    let password: String?
-    do {
-      password = try credentials.password(for: instanceID)
-    } catch {
-      return .failure(
-        AuthProblem(
+    // Protection is on and the status call came without a session. The snapshot calls
+    // logged in with the stored password if there is one; their errors say how that went.
+    if let refused = parts.all.first(where: { $0 == .wrongPassword || $0 == .loginRequired }) {
+      let password: String?
+      do {
+        password = try credentials.password(for: instanceID)
+      } catch {
+        return AuthProblem(
           status: .loginRequired, reason: .credentialsUnavailable,
-          detail: error.localizedMessage(.english)))
+          detail: error.localizedMessage(.english))
+      }
+      guard let password, !password.isEmpty else {
+        return AuthProblem(status: .loginRequired, reason: .noPassword)
+      }
+      let (status, reason, detail) = Self.classify(refused)
+      return AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail)
     }
-    guard let password, !password.isEmpty else {
-      return .failure(AuthProblem(status: .loginRequired, reason: .noPassword))
-    }
-    switch await attempt({ () async throws(SimAdminFailure) in
-      try await session.login(password: password)
-    }) {
-    case .success: return .success(())
-    case .failure(let error):
-      let (status, reason, detail) = Self.classify(error)
-      return .failure(AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail))
-    }
+    return nil
   }
 
   // MARK: - Classification
