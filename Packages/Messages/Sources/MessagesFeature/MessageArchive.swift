@@ -122,23 +122,20 @@ public struct MessageArchive: Sendable {
     }
   }
 
-  /// Records the instance's latest name on its messages, so a deleted instance's messages
-  /// show the last name it had.
-  public func rename(instanceID: String, to name: String) throws {
-    try store.requireWritable()
-    try database.run(
-      "UPDATE messages SET instance_name = ? WHERE instance_id = ? AND instance_name <> ?",
-      [name, instanceID, name])
-  }
-
   // MARK: - Queries
 
-  static let selectColumns = """
-    SELECT m.id, m.instance_id, COALESCE(i.name, m.instance_name) AS instance_name, m.direction,
-      m.peer_raw, m.peer_key, m.body, m.device_at, m.device_timestamp, m.status, m.upstream_id,
-      m.synced_at
-    FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
+  static let selectColumns = select(from: "messages m")
+
+  /// The columns of ``message(_:)`` from `source` (a table or subquery aliased `m`).
+  static func select(from source: String) -> String {
     """
+    SELECT m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name)
+      AS instance_name, m.direction, m.peer_raw, m.peer_key, m.body, m.device_at,
+      m.device_timestamp, m.status, m.upstream_id, m.synced_at
+    FROM \(source) LEFT JOIN instances i ON i.id = m.instance_id
+      LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
+    """
+  }
 
   static func message(_ row: Row) throws -> ArchivedMessage {
     ArchivedMessage(
@@ -150,7 +147,9 @@ public struct MessageArchive: Sendable {
       upstreamID: try row.optionalInt64("upstream_id"), syncedAt: try row.date("synced_at"))
   }
 
-  static func conditions(_ filter: MessageFilter) -> (sql: [String], values: [any SQLiteBindable]) {
+  static func conditions(_ filter: MessageFilter, searchByScan: Bool = false) -> (
+    sql: [String], values: [any SQLiteBindable]
+  ) {
     var sql: [String] = []
     var values: [any SQLiteBindable] = []
     if let direction = filter.direction {
@@ -174,7 +173,7 @@ public struct MessageArchive: Sendable {
       values.append(until)
     }
     if let search = filter.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-      if search.count >= 3 {
+      if search.count >= 3 && !searchByScan {
         sql.append("m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
         values.append("\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
       } else {
@@ -193,16 +192,58 @@ public struct MessageArchive: Sendable {
   )
     throws -> [ArchivedMessage]
   {
-    var (sql, values) = Self.conditions(filter)
-    if let cursor {
-      sql.append("(m.device_at < ? OR (m.device_at = ? AND m.id < ?))")
-      values += [cursor.deviceAtMilliseconds, cursor.deviceAtMilliseconds, cursor.id]
+    if let search = filter.search, search.count >= 3,
+      let page = try scanRecent(filter: filter, after: cursor, limit: limit)
+    {
+      return page
     }
+    var (sql, values) = Self.conditions(filter)
+    Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     values.append(limit)
     return try database.query(
       Self.selectColumns + whereClause + " ORDER BY m.device_at DESC, m.id DESC LIMIT ?", values
     ).map(Self.message)
+  }
+
+  /// How many of the newest messages a search reads directly before it asks the index.
+  static let recentWindow = 4_000
+
+  /// A full page of search results found among the newest ``recentWindow`` messages, or nil.
+  ///
+  /// A common word (`Telegram`, `话费`) matches tens of thousands of messages; the trigram
+  /// index would hand all of them over to be sorted for the newest 50, while the newest
+  /// few thousand messages already hold a page. When they do, that page is exact: every
+  /// message in the window was checked, newest first. Rare terms (a code) fall through to
+  /// the index. Both match the same substrings, case-insensitively for Latin letters.
+  func scanRecent(filter: MessageFilter, after cursor: MessageCursor?, limit: Int) throws
+    -> [ArchivedMessage]?
+  {
+    var searchless = filter
+    searchless.search = nil
+    var (inner, values) = Self.conditions(searchless)
+    Self.append(cursor, to: &inner, &values)
+    let innerWhere = inner.isEmpty ? "" : " WHERE " + inner.joined(separator: " AND ")
+    values.append(Self.recentWindow)
+    let (outer, searchValues) = Self.conditions(
+      MessageFilter(search: filter.search), searchByScan: true)
+    values += searchValues
+    values.append(limit)
+    let window =
+      "(SELECT * FROM messages m\(innerWhere) ORDER BY m.device_at DESC, m.id DESC LIMIT ?) m"
+    let page = try database.query(
+      Self.select(from: window) + " WHERE " + outer.joined(separator: " AND ")
+        + " ORDER BY m.device_at DESC, m.id DESC LIMIT ?", values
+    ).map(Self.message)
+    return page.count == limit ? page : nil
+  }
+
+  static func append(
+    _ cursor: MessageCursor?, to sql: inout [String], _ values: inout [any SQLiteBindable]
+  ) {
+    guard let cursor else { return }
+    sql.append("(m.device_at < ? OR (m.device_at = ? AND m.id < ?))")
+    values += [cursor.deviceAtMilliseconds, cursor.deviceAtMilliseconds, cursor.id]
   }
 
   /// Every message matching `filter`, newest first, handed over in pages (for exports).
@@ -265,9 +306,10 @@ public struct MessageArchive: Sendable {
         try database.queryOne(
           """
           SELECT COALESCE((SELECT name FROM instances WHERE id = ?),
+            (SELECT instance_name FROM message_sync_state WHERE instance_id = ?),
             (SELECT instance_name FROM messages WHERE instance_id = ? ORDER BY id DESC LIMIT 1))
             AS name
-          """, [id, id])?.optionalString("name") ?? id
+          """, [id, id, id])?.optionalString("name") ?? id
       }
       result.append(
         Conversation(
@@ -349,7 +391,8 @@ public struct MessageArchive: Sendable {
       """)
     let perInstance = try database.query(
       """
-      SELECT m.instance_id, COALESCE(i.name, max(m.instance_name)) AS name, count(*) AS n,
+      SELECT m.instance_id, COALESCE(i.name, s.instance_name, max(m.instance_name)) AS name,
+        count(*) AS n,
         COALESCE(s.history_complete, 0) AS complete, s.last_finished_at
       FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
         LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id

@@ -95,9 +95,10 @@ public struct MessageSyncer: Sendable {
       completed: false, failureKey: nil, failure: nil)
     do {
       let stopEarly = try archive.canStopEarly(instanceID: instance.id)
+      // The sync state keeps the instance's latest name, which its messages show once the
+      // instance is deleted; no message row is rewritten for a rename.
       try archive.syncStarted(
         instanceID: instance.id, instanceName: instance.name, at: clock.now())
-      try archive.rename(instanceID: instance.id, to: instance.name)
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
       try await page(session, instance, stopEarly: stopEarly, into: &result)

@@ -44,6 +44,34 @@ struct FeatureTests {
     await harness.stop()
   }
 
+  @Test("search pages equal the newest matches, read from the window or the index")
+  func searchPagesMatchBruteForce() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 300, seed: 7)])
+    _ = await harness.syncer(pageSize: 100).syncOne(harness.instances[0])
+    let all = try harness.archive.list(limit: 10_000)
+    #expect(all.count == 300)
+    for term in ["验证码", "code", "TELEGRAM", "您的", "zzz-none"] {
+      let expected = all.filter { $0.body.lowercased().contains(term.lowercased()) }.map(\.id)
+      for limit in [1, 7, 50, 500] {
+        // Common terms fill a page from the newest messages; rarer ones (or a large
+        // limit) fall back to the index. Either way: the newest matches, in order.
+        #expect(
+          try harness.archive.list(filter: MessageFilter(search: term), limit: limit).map(\.id)
+            == Array(expected.prefix(limit)), "\(term) limit \(limit)")
+      }
+      var paged: [Int64] = []
+      var cursor: MessageCursor?
+      repeat {
+        let page = try harness.archive.list(
+          filter: MessageFilter(search: term), after: cursor, limit: 9)
+        paged += page.map(\.id)
+        cursor = page.count == 9 ? page.last.map { MessageCursor(after: $0) } : nil
+      } while cursor != nil
+      #expect(paged == expected, "\(term) paged")
+    }
+    await harness.stop()
+  }
+
   @Test("keyset paging stays stable while new messages arrive")
   func paging() async throws {
     let harness = try await Harness([DeviceProfile(name: "A", smsCount: 25)])
