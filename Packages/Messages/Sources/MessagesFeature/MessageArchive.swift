@@ -124,18 +124,13 @@ public struct MessageArchive: Sendable {
 
   // MARK: - Queries
 
-  static let selectColumns = select(from: "messages m")
-
-  /// The columns of ``message(_:)`` from `source` (a table or subquery aliased `m`).
-  static func select(from source: String) -> String {
-    """
+  static let selectColumns = """
     SELECT m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name)
       AS instance_name, m.direction, m.peer_raw, m.peer_key, m.body, m.device_at,
       m.device_timestamp, m.status, m.upstream_id, m.synced_at
-    FROM \(source) LEFT JOIN instances i ON i.id = m.instance_id
+    FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
       LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
     """
-  }
 
   static func message(_ row: Row) throws -> ArchivedMessage {
     ArchivedMessage(
@@ -175,7 +170,7 @@ public struct MessageArchive: Sendable {
     if let search = filter.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
       if search.count >= 3 && !searchByScan {
         sql.append("m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
-        values.append("\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+        values.append(phrase(search))
       } else {
         sql.append("m.body LIKE ? ESCAPE '\\'")
         let escaped = search.replacingOccurrences(of: "\\", with: "\\\\")
@@ -192,12 +187,35 @@ public struct MessageArchive: Sendable {
   )
     throws -> [ArchivedMessage]
   {
-    if let search = filter.search, search.count >= 3,
-      let page = try scanRecent(filter: filter, after: cursor, limit: limit)
-    {
-      return page
+    try list(filter: filter, after: cursor, limit: limit, commonTerm: Self.commonTerm)
+  }
+
+  /// How many index matches make a search term "common" (see ``list(filter:after:limit:)``).
+  static let commonTerm = 2_000
+
+  /// Messages matching `filter`, newest first; a term with `commonTerm` or more matches is
+  /// searched by reading messages newest first instead of through the index.
+  ///
+  /// A common word (`Telegram`, `话费`) matches tens of thousands of messages: the trigram
+  /// index would hand all of them over to be sorted for the newest page, while reading the
+  /// time index newest first reaches a page of them after a few thousand rows. A rare term (a
+  /// code) is the opposite, so the index answers it. Counting at most `commonTerm` index
+  /// matches tells the two apart cheaply. Both ways match the same substrings
+  /// (case-insensitively for Latin letters) and return the same page.
+  func list(
+    filter: MessageFilter, after cursor: MessageCursor?, limit: Int, commonTerm: Int
+  ) throws -> [ArchivedMessage] {
+    var scan = false
+    if let search = filter.search?.trimmingCharacters(in: .whitespaces), search.count >= 3 {
+      let matches =
+        try database.queryOne(
+          """
+          SELECT count(*) AS n FROM (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?
+            LIMIT ?)
+          """, [Self.phrase(search), commonTerm])?.int("n") ?? 0
+      scan = matches >= commonTerm
     }
-    var (sql, values) = Self.conditions(filter)
+    var (sql, values) = Self.conditions(filter, searchByScan: scan)
     Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     values.append(limit)
@@ -206,36 +224,9 @@ public struct MessageArchive: Sendable {
     ).map(Self.message)
   }
 
-  /// How many of the newest messages a search reads directly before it asks the index.
-  static let recentWindow = 4_000
-
-  /// A full page of search results found among the newest ``recentWindow`` messages, or nil.
-  ///
-  /// A common word (`Telegram`, `话费`) matches tens of thousands of messages; the trigram
-  /// index would hand all of them over to be sorted for the newest 50, while the newest
-  /// few thousand messages already hold a page. When they do, that page is exact: every
-  /// message in the window was checked, newest first. Rare terms (a code) fall through to
-  /// the index. Both match the same substrings, case-insensitively for Latin letters.
-  func scanRecent(filter: MessageFilter, after cursor: MessageCursor?, limit: Int) throws
-    -> [ArchivedMessage]?
-  {
-    var searchless = filter
-    searchless.search = nil
-    var (inner, values) = Self.conditions(searchless)
-    Self.append(cursor, to: &inner, &values)
-    let innerWhere = inner.isEmpty ? "" : " WHERE " + inner.joined(separator: " AND ")
-    values.append(Self.recentWindow)
-    let (outer, searchValues) = Self.conditions(
-      MessageFilter(search: filter.search), searchByScan: true)
-    values += searchValues
-    values.append(limit)
-    let window =
-      "(SELECT * FROM messages m\(innerWhere) ORDER BY m.device_at DESC, m.id DESC LIMIT ?) m"
-    let page = try database.query(
-      Self.select(from: window) + " WHERE " + outer.joined(separator: " AND ")
-        + " ORDER BY m.device_at DESC, m.id DESC LIMIT ?", values
-    ).map(Self.message)
-    return page.count == limit ? page : nil
+  /// `search` as one FTS5 phrase (a substring, for the trigram tokenizer).
+  static func phrase(_ search: String) -> String {
+    "\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
   static func append(

@@ -3,10 +3,11 @@ import Essentials
 import FeatureKit
 import Foundation
 import LocalStore
-import MessagesFeature
 import SimAdminClient
 import SimAdminSimulator
 import Testing
+
+@testable import MessagesFeature
 
 @Suite("Archive, outbox, export and bad input")
 struct FeatureTests {
@@ -44,7 +45,7 @@ struct FeatureTests {
     await harness.stop()
   }
 
-  @Test("search pages equal the newest matches, read from the window or the index")
+  @Test("search pages equal the newest matches, read newest first or through the index")
   func searchPagesMatchBruteForce() async throws {
     let harness = try await Harness([DeviceProfile(name: "A", smsCount: 300, seed: 7)])
     _ = await harness.syncer(pageSize: 100).syncOne(harness.instances[0])
@@ -53,11 +54,15 @@ struct FeatureTests {
     for term in ["验证码", "code", "TELEGRAM", "您的", "zzz-none"] {
       let expected = all.filter { $0.body.lowercased().contains(term.lowercased()) }.map(\.id)
       for limit in [1, 7, 50, 500] {
-        // Common terms fill a page from the newest messages; rarer ones (or a large
-        // limit) fall back to the index. Either way: the newest matches, in order.
-        #expect(
-          try harness.archive.list(filter: MessageFilter(search: term), limit: limit).map(\.id)
-            == Array(expected.prefix(limit)), "\(term) limit \(limit)")
+        // Read newest first (every term counts as common) or through the index (none
+        // does): either way the newest matches, in order.
+        for commonTerm in [1, 1_000_000] {
+          #expect(
+            try harness.archive.list(
+              filter: MessageFilter(search: term), after: nil, limit: limit,
+              commonTerm: commonTerm
+            ).map(\.id) == Array(expected.prefix(limit)), "\(term) limit \(limit)")
+        }
       }
       var paged: [Int64] = []
       var cursor: MessageCursor?
