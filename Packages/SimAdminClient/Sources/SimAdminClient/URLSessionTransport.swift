@@ -32,7 +32,9 @@ public final class URLSessionTransport: HTTPTransport {
     configuration.httpCookieAcceptPolicy = .never
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpMaximumConnectionsPerHost = 6
+    // A connection test sends its 8 calls to one device at once; with fewer connections per
+    // device (origin) some of them would wait a whole round trip for a free one.
+    configuration.httpMaximumConnectionsPerHost = 8
     let relay = TransportRelay()
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
