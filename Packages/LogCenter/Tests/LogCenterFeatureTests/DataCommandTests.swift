@@ -88,6 +88,28 @@ import Testing
     #expect(harness.fileNames().allSatisfy { !$0.hasPrefix(".restore-") })
   }
 
+  @Test func backupThenRestoreWhileAnotherProcessHoldsTheDatabase() async throws {
+    let harness = try Harness()
+    _ = try harness.addInstance("Kept", "http://10.0.0.1:3000")
+    let backup = harness.directory.appendingPathComponent("process-backup.sqlite")
+    // Another process: the sqlite3 shell with the live database open, as a second msa or a
+    // curious operator would have it.
+    let shell = try SQLiteShell(database: harness.store.databaseURL)
+    defer { shell.quit() }
+    #expect(try shell.query("SELECT name FROM instances ORDER BY name;") == ["Kept"])
+
+    _ = try await harness.run(["data", "backup", backup.path])
+    _ = try harness.addInstance("Added later", "http://10.0.0.2:3000")
+    #expect(
+      try shell.query("SELECT name FROM instances ORDER BY name;") == ["Added later", "Kept"])
+
+    _ = try await harness.run(["data", "restore", backup.path, "--yes"])
+    // The other process sees the restored data through its still-open connection.
+    #expect(try shell.query("SELECT name FROM instances ORDER BY name;") == ["Kept"])
+    #expect(try shell.query("PRAGMA integrity_check;") == ["ok"])
+    #expect(try instanceNames(harness.store.database) == ["Kept"])
+  }
+
   /// Makes a backup, then lets `damage` spoil it; the restore must be refused and change nothing.
   func refusal(_ damage: (URL) throws -> Void) async throws -> (LogCenterError?, String) {
     let harness = try Harness()
@@ -161,5 +183,51 @@ import Testing
       Issue.record("expected unreadable, got \(String(describing: failure.error))")
       return
     }
+  }
+}
+
+/// The `sqlite3` shell in a child process, holding a database open between queries.
+final class SQLiteShell {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private var buffer = ""
+
+  init(database: URL) throws {
+    let path = try #require(
+      ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      }, "the sqlite3 shell is needed (.ci/run installs it)")
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["-batch", "-noheader", database.path]
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    try send(".timeout 5000")
+  }
+
+  private func send(_ line: String) throws {
+    try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+  }
+
+  /// Runs `sql` and returns its output lines (waits for a marker printed after it).
+  func query(_ sql: String) throws -> [String] {
+    let marker = "--done-\(UUID().uuidString)--"
+    try send(sql)
+    try send("SELECT '\(marker)';")
+    while !buffer.contains(marker) {
+      let data = output.fileHandleForReading.availableData
+      guard !data.isEmpty else { throw CocoaError(.fileReadUnknown) }
+      buffer += String(decoding: data, as: UTF8.self)
+    }
+    let lines = buffer.components(separatedBy: "\n")
+    let end = lines.firstIndex { $0.contains(marker) } ?? lines.count
+    buffer = lines[(end + 1)...].joined(separator: "\n")
+    return Array(lines[..<end])
+  }
+
+  func quit() {
+    try? send(".quit")
+    process.waitUntilExit()
   }
 }
