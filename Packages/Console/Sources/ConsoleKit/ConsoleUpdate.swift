@@ -293,7 +293,10 @@ public enum ConsoleUpdate {
       : action.arguments.contains("{rows}") ? visibleRows(state, context).map(\.id) : nil
     guard let ids else {
       let arguments = action.expandedArguments(selection: [], parameters: parameters) + inputs
-      return ([.run(arguments: arguments, affected: [], label: label)], [state.screen.path])
+      // The screen's own title names the target (a node's name), else its path.
+      var target = state.screen.path
+      if case .screen(let screen)? = state.screen.view { target = screen.title }
+      return ([.run(arguments: arguments, affected: [], label: label)], [target])
     }
     let effects = ids.map { id in
       let arguments =

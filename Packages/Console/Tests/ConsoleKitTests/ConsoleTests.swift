@@ -58,8 +58,14 @@ let nodesModule = FeatureModule(
       ],
       load: { _ in itemsTable }, view: { view, _ in view }),
     FeatureRoute(
-      "nodes/:id", title: string("nodes"), load: { $0.parameter("id") },
-      view: { id, _ in .text(Text("detail of \(id)")) }),
+      "nodes/:id", title: string("nodes"),
+      actions: [
+        RouteAction(
+          key: "d", title: string("delete"), arguments: ["fleet", "remove", "{param:id}", "--yes"],
+          confirmation: string("confirm"))
+      ],
+      load: { $0.parameter("id") },
+      view: { id, _ in .screen(Screen(title: "Node \(id)", children: [.text(Text("detail"))])) }),
   ], commands: [], catalogue: catalogue)
 
 let messagesModule = FeatureModule(
@@ -238,6 +244,27 @@ func render(_ state: ConsoleState, _ context: ConsoleContext) -> String {
         .run(
           arguments: ["fleet", "remove", "id-bravo", "--yes"], affected: ["id-bravo"],
           label: "delete")
+      ])
+  }
+
+  @Test func screenActionNamesTheScreenInItsQuestion() throws {
+    let context = try makeContext()
+    var state = loadedConsole(context)
+    _ = send([.enter], to: &state, context)
+    _ = ConsoleUpdate.update(
+      &state,
+      .loaded(
+        path: "nodes/id-alpha", view: .screen(Screen(title: "alpha", children: [])), at: loadedAt),
+      context: context)
+    _ = send([.character("d")], to: &state, context)
+    guard case .confirming(let confirmation) = state.mode else {
+      Issue.record("expected a confirmation")
+      return
+    }
+    #expect(confirmation.question == "Delete 1 node(s): alpha?")
+    #expect(
+      send([.character("y")], to: &state, context) == [
+        .run(arguments: ["fleet", "remove", "id-alpha", "--yes"], affected: [], label: "delete")
       ])
   }
 
