@@ -32,9 +32,7 @@ public final class URLSessionTransport: HTTPTransport {
     configuration.httpCookieAcceptPolicy = .never
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    // A connection test sends its 8 calls to one device at once; with fewer connections per
-    // device (origin) some of them would wait a whole round trip for a free one.
-    configuration.httpMaximumConnectionsPerHost = 8
+    configuration.httpMaximumConnectionsPerHost = 6
     let relay = TransportRelay()
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
