@@ -354,11 +354,8 @@ enum FleetCommands {
       }
       let session = try context.connector().session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
-      if case .failure(let error) = await attempt({ () async throws(SimAdminFailure) in
-        try await session.login(password: password)
-      }) {
-        throw DeviceFailure(error: error)
-      }
+      // A SimAdminFailure explains itself, naming the instance and the endpoint.
+      try await session.login(password: password)
       if let typed { try context.store.credentials.setPassword(typed, for: instance.id) }
       return CommandResult(
         view: .banner(
@@ -377,11 +374,7 @@ enum FleetCommands {
       let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))
       let session = try context.connector().session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
-      if case .failure(let error) = await attempt({ () async throws(SimAdminFailure) in
-        try await session.logout()
-      }) {
-        throw DeviceFailure(error: error)
-      }
+      try await session.logout()
       return CommandResult(
         view: .banner(
           Banner(context.text("result.loggedOut", ["name": instance.name]), tone: .success)),

@@ -68,12 +68,3 @@ struct FleetContext: Sendable {
     try FleetRow.load([instance], store: store)[0]
   }
 }
-
-/// A device error shown in the user's language; the device's own text stays as sent.
-struct DeviceFailure: LocalizedFailure {
-  let error: SimAdminError
-
-  func localizedMessage(_ language: AppLanguage) -> String {
-    error.localizedMessage(language)
-  }
-}
