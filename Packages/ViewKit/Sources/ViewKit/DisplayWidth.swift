@@ -10,6 +10,12 @@ public enum DisplayWidth {
 
   /// Columns `string` occupies in a terminal.
   public static func of(_ string: String) -> Int {
+    simpleWidth(string) ?? clusterWidth(string)
+  }
+
+  /// The general measure: character by character (grapheme clusters), skipping escape
+  /// sequences.
+  static func clusterWidth<S: StringProtocol>(_ string: S) -> Int {
     var total = 0
     var escaping = false
     for character in string {
@@ -25,6 +31,49 @@ public enum DisplayWidth {
       total += of(character)
     }
     return total
+  }
+
+  // MARK: - Simple text
+
+  /// The width of `string` when every scalar in it is a character of its own (see
+  /// ``standsAlone(_:)``): then it is the sum of the scalars' widths, found without grapheme
+  /// breaking, and equal to ``clusterWidth(_:)``. `nil` when a scalar may join a neighbour
+  /// or is a control (ESC included), so that only the general measure is exact.
+  static func simpleWidth<S: StringProtocol>(_ string: S) -> Int? {
+    // Printable ASCII, the usual case, is one column a byte.
+    let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return bytes.count
+    }
+    if let ascii, let width = ascii { return width }
+    var total = 0
+    for scalar in string.unicodeScalars {
+      guard standsAlone(scalar.value) else { return nil }
+      total += width(of: scalar)
+    }
+    return total
+  }
+
+  /// Whether `string` is simple text: every scalar a character of its own, no controls.
+  static func isSimple<S: StringProtocol>(_ string: S) -> Bool {
+    simpleWidth(string) != nil
+  }
+
+  /// Whether the scalar `value` is always a grapheme cluster of its own between two such
+  /// scalars: printable and of Grapheme_Cluster_Break "Other" (no combining mark, joiner,
+  /// variation selector, prepended mark, Hangul jamo, regional indicator or control), in the
+  /// blocks that UI text mostly uses. Conservative: anything else takes the general path.
+  static func standsAlone(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0x2FF: true  // ASCII, Latin-1 (not soft hyphen), Latin
+    case 0x2010...0x2027, 0x2030...0x205E: true  // general punctuation: dashes, quotes, "…"
+    case 0x2070...0x20C0, 0x2100...0x2BFF: true  // super/subscripts, currency, symbols, arrows
+    case 0x2E80...0x2FDF, 0x3000...0x3029, 0x3030...0x3096, 0x309B...0x33FF: true  // CJK, kana
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF: true
+    case 0xFF01...0xFF60, 0xFFE0...0xFFE6: true  // fullwidth forms
+    case 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF: true  // emoji
+    default: false
+    }
   }
 
   /// Columns one character occupies: 0, 1 or 2.
@@ -44,6 +93,10 @@ public enum DisplayWidth {
     let value = scalar.value
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
     if value < 0x7F { return 1 }  // printable ASCII: skips the Unicode property lookups
+    // Latin-1 and Latin Extended hold no mark and nothing wide; the soft hyphen is a format
+    // character. CJK ideographs and Hangul syllables are wide.
+    if value < 0x300 { return value == 0xAD ? 0 : 1 }
+    if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) { return 2 }
     if zeroWidth.contains(where: { $0.contains(value) }) { return 0 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
@@ -58,7 +111,12 @@ public enum DisplayWidth {
   /// A CJK-style wide character (not an emoji): lines may break on either side of it.
   static func isWideText(_ character: Character) -> Bool {
     guard let first = character.unicodeScalars.first else { return false }
-    return wide.contains { $0.contains(first.value) }
+    return isWide(first)
+  }
+
+  /// Whether `scalar` is in the East Asian Wide or Fullwidth blocks.
+  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    wide.contains { $0.contains(scalar.value) }
   }
 
   static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
@@ -98,7 +156,14 @@ public enum DisplayWidth {
     -> String
   {
     guard of(string) > width else { return string }
+    return shortened(string, to: width, mode: mode)
+  }
+
+  /// `string`, already known to be wider than `width`, shortened as
+  /// ``truncate(_:to:mode:)`` does.
+  static func shortened(_ string: String, to width: Int, mode: Truncation) -> String {
     guard width > 1 else { return width == 1 ? String(ellipsis) : "" }
+    if isSimple(string) { return shortenedSimple(string.unicodeScalars, to: width, mode: mode) }
     let characters = Array(string)
     switch mode {
     case .tail:
@@ -109,6 +174,58 @@ public enum DisplayWidth {
       let tail = suffix(characters, budget - of(head))
       return head + String(ellipsis) + tail
     }
+  }
+
+  /// ``shortened(_:to:mode:)`` for simple text, whose characters are its scalars: the same
+  /// cuts, made on the scalars.
+  static func shortenedSimple(
+    _ scalars: String.UnicodeScalarView, to width: Int, mode: Truncation
+  ) -> String {
+    let budget = width - 1
+    var result = ""
+    switch mode {
+    case .tail:
+      let head = prefixEnd(scalars, budget)
+      result.unicodeScalars.append(contentsOf: scalars[..<head.end])
+      result.append(ellipsis)
+    case .middle:
+      let head = prefixEnd(scalars, (budget + 1) / 2)
+      let tailStart = suffixStart(scalars, budget - head.used)
+      result.unicodeScalars.append(contentsOf: scalars[..<head.end])
+      result.append(ellipsis)
+      result.unicodeScalars.append(contentsOf: scalars[tailStart...])
+    }
+    return result
+  }
+
+  /// Where the longest run of whole scalars from the start within `width` columns ends, and
+  /// its width.
+  static func prefixEnd(_ scalars: String.UnicodeScalarView, _ width: Int)
+    -> (end: String.Index, used: Int)
+  {
+    var used = 0
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let columns = self.width(of: scalars[index])
+      if used + columns > width { break }
+      used += columns
+      index = scalars.index(after: index)
+    }
+    return (index, used)
+  }
+
+  /// Where the longest run of whole scalars up to the end within `width` columns starts.
+  static func suffixStart(_ scalars: String.UnicodeScalarView, _ width: Int) -> String.Index {
+    var used = 0
+    var start = scalars.endIndex
+    while start > scalars.startIndex {
+      let previous = scalars.index(before: start)
+      let columns = self.width(of: scalars[previous])
+      if used + columns > width { break }
+      used += columns
+      start = previous
+    }
+    return start
   }
 
   static func prefix(_ characters: [Character], _ width: Int) -> String {
@@ -139,7 +256,15 @@ public enum DisplayWidth {
   public static func pad(_ string: String, to width: Int, alignment: TableAlignment = .leading)
     -> String
   {
-    let missing = max(0, width - of(string))
+    pad(string, measured: of(string), to: width, alignment: alignment)
+  }
+
+  /// ``pad(_:to:alignment:)`` for a string already measured as `measured` columns wide.
+  static func pad(
+    _ string: String, measured: Int, to width: Int, alignment: TableAlignment = .leading
+  ) -> String {
+    let missing = max(0, width - measured)
+    guard missing > 0 else { return string }
     let spaces = String(repeating: " ", count: missing)
     return alignment == .leading ? string + spaces : spaces + string
   }
@@ -151,6 +276,7 @@ public enum DisplayWidth {
   /// Runs of spaces collapse to one; no line starts or ends with a space.
   public static func wrap(_ string: String, width: Int) -> [String] {
     let width = max(1, width)
+    if isUnchangedByWrapping(string, width: width) { return [string] }
     var lines: [String] = []
     for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
       lines += wrapParagraph(Substring(paragraph), width: width)
@@ -158,13 +284,82 @@ public enum DisplayWidth {
     return lines
   }
 
+  /// Whether wrapping `string` to `width` gives it back as its one line: simple text (so no
+  /// line break, tab or escape) that fits, with no space to drop (leading, trailing or a run).
+  static func isUnchangedByWrapping(_ string: String, width: Int) -> Bool {
+    var previous: UInt8 = 0x20  // so that a leading space counts as a run
+    for byte in string.utf8 {
+      if byte == 0x20 && previous == 0x20 { return false }
+      previous = byte
+    }
+    guard previous != 0x20, let columns = simpleWidth(string) else { return false }
+    return columns <= width
+  }
+
   static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    var filler = LineFiller(width: width)
+    if isSimple(paragraph) {
+      // Every scalar is a character: words are runs of scalars, cut without grapheme breaking.
+      let scalars = paragraph.unicodeScalars
+      var wordStart: String.Index?
+      func placeWord(endingAt end: String.Index) {
+        guard let start = wordStart else { return }
+        filler.place(String(Substring(scalars[start..<end])))
+        wordStart = nil
+      }
+      var index = scalars.startIndex
+      while index < scalars.endIndex {
+        let scalar = scalars[index]
+        if scalar == " " {
+          placeWord(endingAt: index)
+          filler.pendingSpace = true
+        } else if isWide(scalar) {
+          placeWord(endingAt: index)
+          filler.place(String(scalar))
+        } else if wordStart == nil {
+          wordStart = index
+        }
+        index = scalars.index(after: index)
+      }
+      placeWord(endingAt: scalars.endIndex)
+      return filler.finish()
+    }
+    var word = ""
+    for character in paragraph {
+      if character == " " || character == "\t" {
+        if !word.isEmpty {
+          filler.place(word)
+          word = ""
+        }
+        filler.pendingSpace = true
+      } else if isWideText(character) {
+        // Wide CJK: a break is allowed before and after each character.
+        if !word.isEmpty {
+          filler.place(word)
+          word = ""
+        }
+        filler.place(String(character))
+      } else {
+        word.append(character)
+      }
+    }
+    if !word.isEmpty { filler.place(word) }
+    return filler.finish()
+  }
+
+  /// The lines of one paragraph as they fill, unit (word or wide character) by unit.
+  struct LineFiller {
+    let width: Int
     var lines: [String] = []
     var line = ""
     var used = 0
     var pendingSpace = false
 
-    func place(_ unit: String) {
+    init(width: Int) {
+      self.width = width
+    }
+
+    mutating func place(_ unit: String) {
       let columns = of(unit)
       let needed = columns + (pendingSpace && used > 0 ? 1 : 0)
       if used + needed <= width {
@@ -201,27 +396,10 @@ public enum DisplayWidth {
       }
     }
 
-    var word = ""
-    for character in paragraph {
-      if character == " " || character == "\t" {
-        if !word.isEmpty {
-          place(word)
-          word = ""
-        }
-        pendingSpace = true
-      } else if isWideText(character) {
-        // Wide CJK: a break is allowed before and after each character.
-        if !word.isEmpty {
-          place(word)
-          word = ""
-        }
-        place(String(character))
-      } else {
-        word.append(character)
-      }
+    /// The lines, the last one included (one empty line for an empty paragraph).
+    mutating func finish() -> [String] {
+      if !line.isEmpty || lines.isEmpty { lines.append(line) }
+      return lines
     }
-    if !word.isEmpty { place(word) }
-    if !line.isEmpty || lines.isEmpty { lines.append(line) }
-    return lines
   }
 }

@@ -1,5 +1,5 @@
 /// How a span of text is drawn when colour is on.
-struct SpanStyle: Equatable, Sendable {
+struct SpanStyle: Hashable, Sendable {
   var token: String?
   var bold = false
   var italic = false
@@ -37,8 +37,24 @@ struct StyledLine: Equatable, Sendable {
   static let blank = StyledLine()
 
   var plain: String { spans.map(\.text).joined() }
-  var width: Int { DisplayWidth.of(plain) }
-  var isBlank: Bool { plain.allSatisfy { $0 == " " } }
+
+  /// The columns of ``plain``. Spans of simple text are measured one by one (their widths
+  /// add up, as each scalar is a character of its own); otherwise the joined text is.
+  var width: Int {
+    var total = 0
+    for span in spans {
+      guard let columns = DisplayWidth.simpleWidth(span.text) else {
+        return DisplayWidth.of(plain)
+      }
+      total += columns
+    }
+    return total
+  }
+
+  /// Whether the line is empty or only spaces.
+  var isBlank: Bool {
+    spans.allSatisfy { span in span.text.utf8.allSatisfy { $0 == 0x20 } }
+  }
 
   /// This line after `prefix` spans.
   func prefixed(_ prefix: [Span]) -> StyledLine {
@@ -52,6 +68,7 @@ struct StyledLine: Equatable, Sendable {
 
   /// The line with trailing spaces removed.
   func trimmed() -> StyledLine {
+    if let last = spans.last?.text.utf8.last, last != 0x20 { return self }
     var spans = self.spans
     while let last = spans.last {
       var text = last.text

@@ -17,14 +17,39 @@ struct TableLayout {
     column < row.cells.count ? row.cells[column] : TableCell("")
   }
 
+  /// The display width of every header and cell, measured once for sizing the columns and
+  /// again used for shortening and padding the cells.
+  struct CellWidths: Equatable {
+    /// Per column, its header's width.
+    var titles: [Int]
+    /// Row by row, each row's cells' widths in column order (0 for a missing cell).
+    var cells: [Int]
+
+    init(_ table: Table) {
+      let columnCount = table.columns.count
+      titles = table.columns.map { DisplayWidth.of($0.title) }
+      cells = []
+      cells.reserveCapacity(table.rows.count * columnCount)
+      for row in table.rows {
+        for column in 0..<columnCount {
+          cells.append(column < row.cells.count ? DisplayWidth.of(row.cells[column].text) : 0)
+        }
+      }
+    }
+
+    /// The width of the cell of row `row` in column `column`.
+    func cell(_ row: Int, _ column: Int) -> Int {
+      cells[row * titles.count + column]
+    }
+  }
+
   /// Visible column indices (in order) and their widths.
-  func columnWidths(width: Int) -> [(index: Int, width: Int)] {
+  func columnWidths(width: Int, measured: CellWidths) -> [(index: Int, width: Int)] {
     let columns = table.columns
     let available = width - (hasMarkers ? 3 : 0)
     let natural = columns.indices.map { index in
-      let widest =
-        ([DisplayWidth.of(columns[index].title)]
-        + table.rows.map { DisplayWidth.of(cell($0, index).text) }).max() ?? 0
+      var widest = measured.titles[index]
+      for row in table.rows.indices { widest = max(widest, measured.cell(row, index)) }
       let capped = columns[index].maxWidth.map { min(widest, $0) } ?? widest
       return max(columns[index].minWidth, capped)
     }
@@ -55,25 +80,45 @@ struct TableLayout {
     return visible.map { ($0, widths[$0] ?? 0) }
   }
 
+  /// `text`, `measured` columns wide, shortened by its column's rule and padded to the
+  /// column's width (unless it is the last, leading-aligned column, which is left ragged).
+  static func fit(
+    _ text: String, measured: Int, into width: Int, column: TableColumn, isLast: Bool
+  ) -> String {
+    var shown = text
+    var shownWidth = measured
+    if measured > width {
+      shown = DisplayWidth.shortened(text, to: width, mode: column.truncation)
+      shownWidth = DisplayWidth.of(shown)
+    }
+    guard !isLast || column.alignment != .leading else { return shown }
+    return DisplayWidth.pad(shown, measured: shownWidth, to: width, alignment: column.alignment)
+  }
+
   func lines(width: Int) -> [StyledLine] {
     guard !table.columns.isEmpty else { return [] }
-    let layout = columnWidths(width: width)
+    let measured = CellWidths(table)
+    let layout = columnWidths(width: width, measured: measured)
     let markerWidth = hasMarkers ? 3 : 0
     let tableWidth =
       markerWidth + layout.map(\.width).reduce(0, +) + Self.gap * max(0, layout.count - 1)
+    let gap = String(repeating: " ", count: Self.gap)
+    let spansPerRow = (hasMarkers ? 1 : 0) + 2 * layout.count
 
-    func row(_ texts: [(String, SpanStyle)], marker: String, reverse: Bool) -> StyledLine {
+    /// One line of the table; `cell(column)` gives the text, its width and its style.
+    func row(
+      marker: String, reverse: Bool, _ cell: (Int) -> (text: String, width: Int, style: SpanStyle)
+    ) -> StyledLine {
       var line = StyledLine()
+      line.spans.reserveCapacity(spansPerRow)
       if hasMarkers { line.append(marker, .tone(Layout.primary)) }
-      for (offset, (column, text)) in zip(layout, texts).enumerated() {
-        if offset > 0 { line.append(String(repeating: " ", count: Self.gap)) }
-        let definition = table.columns[column.index]
-        let shown = DisplayWidth.truncate(text.0, to: column.width, mode: definition.truncation)
-        let isLast = offset == layout.count - 1
-        let padded =
-          isLast && definition.alignment == .leading
-          ? shown : DisplayWidth.pad(shown, to: column.width, alignment: definition.alignment)
-        line.append(padded, text.1)
+      for (offset, column) in layout.enumerated() {
+        if offset > 0 { line.append(gap) }
+        let (text, measured, style) = cell(column.index)
+        let shown = Self.fit(
+          text, measured: measured, into: column.width, column: table.columns[column.index],
+          isLast: offset == layout.count - 1)
+        line.append(shown, style)
       }
       if reverse {
         for index in line.spans.indices { line.spans[index].style.reverse = true }
@@ -82,20 +127,26 @@ struct TableLayout {
     }
 
     var output: [StyledLine] = []
-    let header = layout.map { column in
-      (table.columns[column.index].title, SpanStyle.tone(Layout.muted, bold: true))
-    }
-    output.append(row(header, marker: "   ", reverse: false))
+    output.reserveCapacity(table.rows.count + 3)
+    let headerStyle = SpanStyle.tone(Layout.muted, bold: true)
+    output.append(
+      row(marker: "   ", reverse: false) { index in
+        (table.columns[index].title, measured.titles[index], headerStyle)
+      })
     output.append(StyledLine(String(repeating: "─", count: tableWidth), .tone(Layout.line)))
-    for tableRow in table.rows {
+    let marked = Set(table.markedIDs)
+    for (rowIndex, tableRow) in table.rows.enumerated() {
       let selected = tableRow.id == table.selectedID
-      let marked = table.markedIDs.contains(tableRow.id)
-      let texts = layout.map { column -> (String, SpanStyle) in
-        let cell = cell(tableRow, column.index)
-        return (cell.text, SpanStyle(token: (cell.tone ?? .neutral).tokenName, bold: selected))
-      }
-      let marker = (selected ? "›" : " ") + (marked ? "●" : " ") + " "
-      output.append(row(texts, marker: marker, reverse: selected))
+      let marker =
+        hasMarkers ? (selected ? "›" : " ") + (marked.contains(tableRow.id) ? "●" : " ") + " " : ""
+      output.append(
+        row(marker: marker, reverse: selected) { index in
+          let cell = cell(tableRow, index)
+          return (
+            cell.text, measured.cell(rowIndex, index),
+            SpanStyle(token: (cell.tone ?? .neutral).tokenName, bold: selected)
+          )
+        })
     }
     if table.rows.isEmpty {
       output.append(StyledLine(self.layout.text("table.noRows"), .tone(Layout.muted)))

@@ -15,15 +15,26 @@ public enum TextRenderer {
   public static func render(_ node: ViewNode, options: RenderOptions) -> String {
     let width = max(minimumWidth, options.width)
     let layout = Layout(language: options.language)
+    let laidOut = layout.lines(node, width: width)
     var lines: [StyledLine] = []
-    for line in layout.lines(node, width: width) {
+    lines.reserveCapacity(laidOut.count)
+    for line in laidOut {
       let fitted = line.truncated(to: width).trimmed()
       if fitted.isBlank && (lines.last?.isBlank ?? true) { continue }
       lines.append(fitted)
     }
     while lines.last?.isBlank == true { lines.removeLast() }
-    let painter = Painter(options: options)
-    return lines.map(painter.paint).joined(separator: "\n")
+    var painter = Painter(options: options)
+    var output = ""
+    output.reserveCapacity(
+      lines.reduce(lines.count) { sum, line in
+        line.spans.reduce(sum) { $0 + $1.text.utf8.count }
+      })
+    for (offset, line) in lines.enumerated() {
+      if offset > 0 { output.append("\n") }
+      painter.paint(line, into: &output)
+    }
+    return output
   }
 
   /// Renders a document's root.
@@ -37,18 +48,40 @@ public enum TextRenderer {
 /// Turns styled lines into strings, adding SGR codes when colour is on.
 struct Painter {
   let options: RenderOptions
+  /// The SGR code that opens each style seen so far ("" for none): styles repeat on every
+  /// line, and finding a colour (the nearest palette entry for 256 colours) is not free.
+  private var openings: [SpanStyle: String] = [:]
 
-  func paint(_ line: StyledLine) -> String {
-    guard options.colorMode != .off else { return line.plain }
-    return line.spans.map(paint).joined()
+  init(options: RenderOptions) {
+    self.options = options
   }
 
-  func paint(_ span: Span) -> String {
+  /// Appends `line` to `output`.
+  mutating func paint(_ line: StyledLine, into output: inout String) {
+    guard options.colorMode != .off else {
+      for span in line.spans { output.append(span.text) }
+      return
+    }
+    for span in line.spans {
+      let opening = self.opening(span.style)
+      if opening.isEmpty {
+        output.append(span.text)
+      } else {
+        output.append(opening)
+        output.append(span.text)
+        output.append("\u{1B}[0m")
+      }
+    }
+  }
+
+  /// The SGR sequence that sets `style`, or "" when the style draws as plain text.
+  mutating func opening(_ style: SpanStyle) -> String {
+    if let known = openings[style] { return known }
     var codes: [String] = []
-    if span.style.bold { codes.append("1") }
-    if span.style.italic { codes.append("3") }
-    if span.style.reverse { codes.append("7") }
-    if let token = span.style.token,
+    if style.bold { codes.append("1") }
+    if style.italic { codes.append("3") }
+    if style.reverse { codes.append("7") }
+    if let token = style.token,
       let color = options.theme.color(named: token, appearance: options.scheme)
     {
       switch options.colorMode {
@@ -57,8 +90,9 @@ struct Painter {
       case .off: break
       }
     }
-    guard !codes.isEmpty else { return span.text }
-    return "\u{1B}[" + codes.joined(separator: ";") + "m" + span.text + "\u{1B}[0m"
+    let opening = codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+    openings[style] = opening
+    return opening
   }
 }
 
