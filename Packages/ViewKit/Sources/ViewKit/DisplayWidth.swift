@@ -91,12 +91,19 @@ public enum DisplayWidth {
   /// Width of a single scalar, ignoring what follows it.
   static func width(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
-    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-    if value < 0x7F { return 1 }  // printable ASCII: skips the Unicode property lookups
-    // Latin-1 and Latin Extended hold no mark and nothing wide; the soft hyphen is a format
-    // character. CJK ideographs and Hangul syllables are wide.
-    if value < 0x300 { return value == 0xAD ? 0 : 1 }
-    if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) { return 2 }
+    // Blocks whose width is known without the Unicode property look-ups below (the result is
+    // the same; the tests compare the two for every scalar).
+    switch value {
+    case 0x20..<0x7F: return 1  // printable ASCII
+    case ..<0xA0: return 0  // C0 and C1 controls, DEL
+    case 0xAD: return 0  // soft hyphen (a format character)
+    case ..<0x300: return 1  // Latin-1 and Latin Extended: no mark, nothing wide
+    case 0x2010...0x2027, 0x2030...0x205E: return 1  // punctuation: dashes, quotes, "•", "…"
+    case 0x2190...0x21FF, 0x2500...0x259F: return 1  // arrows, box drawing, blocks
+    case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF: return 2  // kana
+    case 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60: return 2  // CJK, Hangul, fullwidth
+    default: break
+    }
     if zeroWidth.contains(where: { $0.contains(value) }) { return 0 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
@@ -164,6 +171,11 @@ public enum DisplayWidth {
   static func shortened(_ string: String, to width: Int, mode: Truncation) -> String {
     guard width > 1 else { return width == 1 ? String(ellipsis) : "" }
     if isSimple(string) { return shortenedSimple(string.unicodeScalars, to: width, mode: mode) }
+    return shortenedByCharacter(string, to: width, mode: mode)
+  }
+
+  /// ``shortened(_:to:mode:)`` for any text (`width` > 1), character by character.
+  static func shortenedByCharacter(_ string: String, to width: Int, mode: Truncation) -> String {
     let characters = Array(string)
     switch mode {
     case .tail:
@@ -297,33 +309,44 @@ public enum DisplayWidth {
   }
 
   static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    isSimple(paragraph)
+      ? wrapSimpleParagraph(paragraph, width: width)
+      : wrapParagraphByCharacter(paragraph, width: width)
+  }
+
+  /// ``wrapParagraph(_:width:)`` for simple text, whose characters are its scalars: words are
+  /// runs of scalars, found without grapheme breaking.
+  static func wrapSimpleParagraph(_ paragraph: Substring, width: Int) -> [String] {
     var filler = LineFiller(width: width)
-    if isSimple(paragraph) {
-      // Every scalar is a character: words are runs of scalars, cut without grapheme breaking.
-      let scalars = paragraph.unicodeScalars
-      var wordStart: String.Index?
-      func placeWord(endingAt end: String.Index) {
-        guard let start = wordStart else { return }
-        filler.place(String(Substring(scalars[start..<end])))
-        wordStart = nil
-      }
-      var index = scalars.startIndex
-      while index < scalars.endIndex {
-        let scalar = scalars[index]
-        if scalar == " " {
-          placeWord(endingAt: index)
-          filler.pendingSpace = true
-        } else if isWide(scalar) {
-          placeWord(endingAt: index)
-          filler.place(String(scalar))
-        } else if wordStart == nil {
-          wordStart = index
-        }
-        index = scalars.index(after: index)
-      }
-      placeWord(endingAt: scalars.endIndex)
-      return filler.finish()
+    let scalars = paragraph.unicodeScalars
+    var wordStart: String.Index?
+    func placeWord(endingAt end: String.Index) {
+      guard let start = wordStart else { return }
+      filler.place(String(Substring(scalars[start..<end])))
+      wordStart = nil
     }
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == " " {
+        placeWord(endingAt: index)
+        filler.pendingSpace = true
+      } else if isWide(scalar) {
+        // Wide CJK: a break is allowed before and after each character.
+        placeWord(endingAt: index)
+        filler.place(String(scalar))
+      } else if wordStart == nil {
+        wordStart = index
+      }
+      index = scalars.index(after: index)
+    }
+    placeWord(endingAt: scalars.endIndex)
+    return filler.finish()
+  }
+
+  /// ``wrapParagraph(_:width:)`` for any text, character by character.
+  static func wrapParagraphByCharacter(_ paragraph: Substring, width: Int) -> [String] {
+    var filler = LineFiller(width: width)
     var word = ""
     for character in paragraph {
       if character == " " || character == "\t" {
