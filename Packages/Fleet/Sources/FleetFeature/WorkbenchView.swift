@@ -25,7 +25,7 @@ public enum WorkbenchView {
       FleetStrings.text(key, language, arguments)
     }
     var children: [ViewNode] = []
-    let plain = state.rows.filter(\.isPlainHTTP).map(\.name)
+    let plain = state.rows.compactMap { $0.isPlainHTTP ? $0.name : nil }
     if !plain.isEmpty {
       children.append(
         .banner(
@@ -48,8 +48,10 @@ public enum WorkbenchView {
   /// "3 instances · 2 online · 1 offline".
   static func summary(_ rows: [FleetRow], _ language: AppLanguage) -> String {
     var parts = [FleetStrings.text("workbench.count", language, ["n": String(rows.count)])]
+    var counts: [InstanceStatus: Int] = [:]
+    for row in rows { counts[row.status, default: 0] += 1 }
     for status in InstanceStatus.allCases {
-      let count = rows.filter { $0.status == status }.count
+      let count = counts[status] ?? 0
       if count > 0 { parts.append("\(count) \(status.label(language))") }
     }
     return parts.joined(separator: " · ")
@@ -73,14 +75,16 @@ public enum WorkbenchView {
         id: "freshness", title: text("column.freshness"), minWidth: 6, maxWidth: 22, priority: 5),
       TableColumn(id: "sms", title: text("column.sms"), minWidth: 8, maxWidth: 24, priority: 1),
     ]
+    var texts = RowTexts(now: state.now, language: language)
     let rows = state.rows.map { row in
-      TableRow(id: row.id, cells: cells(row, now: state.now, language), link: "fleet/\(row.id)")
+      TableRow(id: row.id, cells: cells(row, &texts), link: "fleet/\(row.id)")
     }
     return Table(columns: columns, rows: rows)
   }
 
-  static func cells(_ row: FleetRow, now: Date, _ language: AppLanguage) -> [TableCell] {
-    let valueTone: Tone? = row.isStale ? .muted : nil
+  static func cells(_ row: FleetRow, _ texts: inout RowTexts) -> [TableCell] {
+    let isStale = row.isStale
+    let valueTone: Tone? = isStale ? .muted : nil
     let snapshot = row.snapshot
     let none = "—"
     var operatorText = snapshot?.operatorName ?? ""
@@ -88,15 +92,15 @@ public enum WorkbenchView {
       operatorText += operatorText.isEmpty ? "\(signal)%" : " \(signal)%"
     }
     let temperature = snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
-    let freshnessTone: Tone? = row.isStale ? .warning : (row.checkedAt == nil ? .muted : nil)
+    let freshnessTone: Tone? = isStale ? .warning : (row.checkedAt == nil ? .muted : nil)
     return [
       TableCell(row.name),
-      TableCell(statusText(row, language), tone: row.status.tone),
+      TableCell(texts.status(row), tone: row.status.tone),
       TableCell(snapshot?.phoneNumber ?? none, tone: valueTone),
       TableCell(operatorText.isEmpty ? none : operatorText, tone: valueTone),
       TableCell(temperature ?? none, tone: valueTone),
       TableCell(row.version ?? none, tone: valueTone),
-      TableCell(Freshness.describe(row, now: now, language), tone: freshnessTone),
+      TableCell(texts.freshness(row), tone: freshnessTone),
       TableCell(snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
     ]
   }
@@ -105,5 +109,58 @@ public enum WorkbenchView {
   static func statusText(_ row: FleetRow, _ language: AppLanguage) -> String {
     guard let reason = row.reason else { return row.status.label(language) }
     return "\(row.status.label(language)) · \(reason.text(language))"
+  }
+}
+
+/// The status and freshness texts of the workbench's rows, each distinct text made once: a
+/// fleet has a handful of statuses and, after a refresh, a handful of ages, while every text
+/// is a catalogue look-up with its placeholders filled.
+struct RowTexts {
+  let now: Date
+  let language: AppLanguage
+  private var statuses: [StatusKey: String] = [:]
+  private var freshnesses: [FreshnessKey: String] = [:]
+
+  init(now: Date, language: AppLanguage) {
+    self.now = now
+    self.language = language
+  }
+
+  struct StatusKey: Hashable {
+    var status: InstanceStatus
+    var reason: StatusReason?
+  }
+
+  /// What ``Freshness/describe(_:now:_:)`` reads of a row: whether it is stale and how many
+  /// whole seconds before `now` it was checked and its snapshot fetched (ages are told in
+  /// whole seconds and coarser).
+  struct FreshnessKey: Hashable {
+    var isStale: Bool
+    var checked: Int?
+    var fetched: Int?
+  }
+
+  /// ``WorkbenchView/statusText(_:_:)`` of `row`.
+  mutating func status(_ row: FleetRow) -> String {
+    let key = StatusKey(status: row.status, reason: row.reason)
+    if let known = statuses[key] { return known }
+    let text = WorkbenchView.statusText(row, language)
+    statuses[key] = text
+    return text
+  }
+
+  /// ``Freshness/describe(_:now:_:)`` of `row`.
+  mutating func freshness(_ row: FleetRow) -> String {
+    let key = FreshnessKey(
+      isStale: row.isStale, checked: row.checkedAt.map(secondsBefore),
+      fetched: row.snapshotFetchedAt.map(secondsBefore))
+    if let known = freshnesses[key] { return known }
+    let text = Freshness.describe(row, now: now, language)
+    freshnesses[key] = text
+    return text
+  }
+
+  private func secondsBefore(_ date: Date) -> Int {
+    Int(now.timeIntervalSince(date))
   }
 }
