@@ -48,10 +48,23 @@ public enum DisplayWidth {
     if let ascii, let width = ascii { return width }
     var total = 0
     for scalar in string.unicodeScalars {
-      guard standsAlone(scalar.value) else { return nil }
-      total += width(of: scalar)
+      guard let columns = simpleWidth(of: scalar) else { return nil }
+      total += columns
     }
     return total
+  }
+
+  /// The width of `scalar` if it stands alone (``standsAlone(_:)``), else `nil`; the most
+  /// common blocks first, without the Unicode property look-ups.
+  @inline(__always)
+  static func simpleWidth(of scalar: Unicode.Scalar) -> Int? {
+    switch scalar.value {
+    case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0x2FF: return 1
+    case 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x2500...0x259F: return 1
+    case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x309B...0x30FF: return 2
+    case 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60: return 2
+    case let value: return standsAlone(value) ? width(of: scalar) : nil
+    }
   }
 
   /// Whether `string` is simple text: every scalar a character of its own, no controls.
@@ -194,20 +207,19 @@ public enum DisplayWidth {
     _ scalars: String.UnicodeScalarView, to width: Int, mode: Truncation
   ) -> String {
     let budget = width - 1
-    var result = ""
     switch mode {
     case .tail:
-      let head = prefixEnd(scalars, budget)
-      result.unicodeScalars.append(contentsOf: scalars[..<head.end])
+      var result = String(Substring(scalars[..<prefixEnd(scalars, budget).end]))
       result.append(ellipsis)
+      return result
     case .middle:
       let head = prefixEnd(scalars, (budget + 1) / 2)
       let tailStart = suffixStart(scalars, budget - head.used)
-      result.unicodeScalars.append(contentsOf: scalars[..<head.end])
+      var result = String(Substring(scalars[..<head.end]))
       result.append(ellipsis)
-      result.unicodeScalars.append(contentsOf: scalars[tailStart...])
+      result.append(contentsOf: Substring(scalars[tailStart...]))
+      return result
     }
-    return result
   }
 
   /// Where the longest run of whole scalars from the start within `width` columns ends, and
@@ -289,6 +301,8 @@ public enum DisplayWidth {
   public static func wrap(_ string: String, width: Int) -> [String] {
     let width = max(1, width)
     if isUnchangedByWrapping(string, width: width) { return [string] }
+    // Without a line feed there is a single paragraph (the split looks at characters).
+    if !string.utf8.contains(0x0A) { return wrapParagraph(string[...], width: width) }
     var lines: [String] = []
     for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
       lines += wrapParagraph(Substring(paragraph), width: width)

@@ -13,10 +13,6 @@ struct TableLayout {
 
   var hasMarkers: Bool { table.selectedID != nil || !table.markedIDs.isEmpty }
 
-  func cell(_ row: TableRow, _ column: Int) -> TableCell {
-    column < row.cells.count ? row.cells[column] : TableCell("")
-  }
-
   /// The display width of every header and cell, measured once for sizing the columns and
   /// again used for shortening and padding the cells.
   struct CellWidths: Equatable {
@@ -30,9 +26,10 @@ struct TableLayout {
       titles = table.columns.map { DisplayWidth.of($0.title) }
       cells = []
       cells.reserveCapacity(table.rows.count * columnCount)
-      for row in table.rows {
+      for row in table.rows.indices {
+        let rowCells = table.rows[row].cells
         for column in 0..<columnCount {
-          cells.append(column < row.cells.count ? DisplayWidth.of(row.cells[column].text) : 0)
+          cells.append(column < rowCells.count ? DisplayWidth.of(rowCells[column].text) : 0)
         }
       }
     }
@@ -80,19 +77,27 @@ struct TableLayout {
     return visible.map { ($0, widths[$0] ?? 0) }
   }
 
-  /// `text`, `measured` columns wide, shortened by its column's rule and padded to the
-  /// column's width (unless it is the last, leading-aligned column, which is left ragged).
-  static func fit(
-    _ text: String, measured: Int, into width: Int, column: TableColumn, isLast: Bool
-  ) -> String {
-    var shown = text
-    var shownWidth = measured
-    if measured > width {
-      shown = DisplayWidth.shortened(text, to: width, mode: column.truncation)
-      shownWidth = DisplayWidth.of(shown)
+  /// A visible column as its cells are fitted into it.
+  struct Slot {
+    /// The column's index in the table.
+    var index: Int
+    var width: Int
+    var alignment: TableAlignment
+    var truncation: Truncation
+    /// Whether cells are padded to the width (all but a last, leading-aligned column).
+    var isPadded: Bool
+
+    /// `text`, `measured` columns wide, shortened by the column's rule and padded.
+    func fit(_ text: String, measured: Int) -> String {
+      var shown = text
+      var shownWidth = measured
+      if measured > width {
+        shown = DisplayWidth.shortened(text, to: width, mode: truncation)
+        shownWidth = DisplayWidth.of(shown)
+      }
+      guard isPadded else { return shown }
+      return DisplayWidth.pad(shown, measured: shownWidth, to: width, alignment: alignment)
     }
-    guard !isLast || column.alignment != .leading else { return shown }
-    return DisplayWidth.pad(shown, measured: shownWidth, to: width, alignment: column.alignment)
   }
 
   func lines(width: Int) -> [StyledLine] {
@@ -102,8 +107,15 @@ struct TableLayout {
     let markerWidth = hasMarkers ? 3 : 0
     let tableWidth =
       markerWidth + layout.map(\.width).reduce(0, +) + Self.gap * max(0, layout.count - 1)
+    let slots = layout.enumerated().map { offset, column in
+      let definition = table.columns[column.index]
+      return Slot(
+        index: column.index, width: column.width, alignment: definition.alignment,
+        truncation: definition.truncation,
+        isPadded: offset < layout.count - 1 || definition.alignment != .leading)
+    }
     let gap = String(repeating: " ", count: Self.gap)
-    let spansPerRow = (hasMarkers ? 1 : 0) + 2 * layout.count
+    let spansPerRow = (hasMarkers ? 1 : 0) + 2 * slots.count
 
     /// One line of the table; `cell(column)` gives the text, its width and its style.
     func row(
@@ -112,13 +124,10 @@ struct TableLayout {
       var line = StyledLine()
       line.spans.reserveCapacity(spansPerRow)
       if hasMarkers { line.append(marker, .tone(Layout.primary)) }
-      for (offset, column) in layout.enumerated() {
+      for (offset, slot) in slots.enumerated() {
         if offset > 0 { line.append(gap) }
-        let (text, measured, style) = cell(column.index)
-        let shown = Self.fit(
-          text, measured: measured, into: column.width, column: table.columns[column.index],
-          isLast: offset == layout.count - 1)
-        line.append(shown, style)
+        let (text, measured, style) = cell(slot.index)
+        line.append(slot.fit(text, measured: measured), style)
       }
       if reverse {
         for index in line.spans.indices { line.spans[index].style.reverse = true }
@@ -135,16 +144,20 @@ struct TableLayout {
       })
     output.append(StyledLine(String(repeating: "─", count: tableWidth), .tone(Layout.line)))
     let marked = Set(table.markedIDs)
-    for (rowIndex, tableRow) in table.rows.enumerated() {
-      let selected = tableRow.id == table.selectedID
+    for rowIndex in table.rows.indices {
+      let cells = table.rows[rowIndex].cells
+      let selected = table.selectedID != nil && table.rows[rowIndex].id == table.selectedID
       let marker =
-        hasMarkers ? (selected ? "›" : " ") + (marked.contains(tableRow.id) ? "●" : " ") + " " : ""
+        hasMarkers
+        ? (selected ? "›" : " ") + (marked.contains(table.rows[rowIndex].id) ? "●" : " ") + " "
+        : ""
       output.append(
         row(marker: marker, reverse: selected) { index in
-          let cell = cell(tableRow, index)
+          let text = index < cells.count ? cells[index].text : ""
+          let tone = index < cells.count ? cells[index].tone : nil
           return (
-            cell.text, measured.cell(rowIndex, index),
-            SpanStyle(token: (cell.tone ?? .neutral).tokenName, bold: selected)
+            text, measured.cell(rowIndex, index),
+            SpanStyle(token: (tone ?? .neutral).tokenName, bold: selected)
           )
         })
     }

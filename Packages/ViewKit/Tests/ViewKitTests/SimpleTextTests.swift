@@ -36,6 +36,17 @@ import Testing
     #expect(mismatches.isEmpty, "U+\(mismatches.prefix(20).joined(separator: ", U+"))")
   }
 
+  @Test func simpleScalarWidthsAreTheWidthsOfScalarsThatStandAlone() {
+    var mismatches: [String] = []
+    for scalar in Self.scalars {
+      let expected = DisplayWidth.standsAlone(scalar.value) ? DisplayWidth.width(of: scalar) : nil
+      if DisplayWidth.simpleWidth(of: scalar) != expected {
+        mismatches.append(String(scalar.value, radix: 16))
+      }
+    }
+    #expect(mismatches.isEmpty, "U+\(mismatches.prefix(20).joined(separator: ", U+"))")
+  }
+
   @Test func everyScalarThatStandsAloneIsACharacterOfItsOwn() {
     var joining: [String] = []
     for scalar in Self.scalars where DisplayWidth.standsAlone(scalar.value) {
