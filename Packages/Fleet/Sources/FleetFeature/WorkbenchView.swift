@@ -25,7 +25,9 @@ public enum WorkbenchView {
       FleetStrings.text(key, language, arguments)
     }
     var children: [ViewNode] = []
-    let plain = state.rows.compactMap { $0.isPlainHTTP ? $0.name : nil }
+    let plain = state.rows.indices.compactMap {
+      state.rows[$0].isPlainHTTP ? state.rows[$0].name : nil
+    }
     if !plain.isEmpty {
       children.append(
         .banner(
@@ -49,7 +51,7 @@ public enum WorkbenchView {
   static func summary(_ rows: [FleetRow], _ language: AppLanguage) -> String {
     var parts = [FleetStrings.text("workbench.count", language, ["n": String(rows.count)])]
     var counts: [InstanceStatus: Int] = [:]
-    for row in rows { counts[row.status, default: 0] += 1 }
+    for index in rows.indices { counts[rows[index].status, default: 0] += 1 }
     for status in InstanceStatus.allCases {
       let count = counts[status] ?? 0
       if count > 0 { parts.append("\(count) \(status.label(language))") }
@@ -76,8 +78,10 @@ public enum WorkbenchView {
       TableColumn(id: "sms", title: text("column.sms"), minWidth: 8, maxWidth: 24, priority: 1),
     ]
     var texts = RowTexts(now: state.now, language: language)
-    let rows = state.rows.map { row in
-      TableRow(id: row.id, cells: cells(row, &texts), link: "fleet/\(row.id)")
+    let rows = state.rows.indices.map { index in
+      TableRow(
+        id: state.rows[index].id, cells: cells(state.rows[index], &texts),
+        link: "fleet/\(state.rows[index].id)")
     }
     return Table(columns: columns, rows: rows)
   }
@@ -100,7 +104,7 @@ public enum WorkbenchView {
       TableCell(operatorText.isEmpty ? none : operatorText, tone: valueTone),
       TableCell(temperature ?? none, tone: valueTone),
       TableCell(row.version ?? none, tone: valueTone),
-      TableCell(texts.freshness(row), tone: freshnessTone),
+      TableCell(texts.freshness(row, isStale: isStale), tone: freshnessTone),
       TableCell(snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
     ]
   }
@@ -149,10 +153,10 @@ struct RowTexts {
     return text
   }
 
-  /// ``Freshness/describe(_:now:_:)`` of `row`.
-  mutating func freshness(_ row: FleetRow) -> String {
+  /// ``Freshness/describe(_:now:_:)`` of `row`, whose ``FleetRow/isStale`` is `isStale`.
+  mutating func freshness(_ row: FleetRow, isStale: Bool) -> String {
     let key = FreshnessKey(
-      isStale: row.isStale, checked: row.checkedAt.map(secondsBefore),
+      isStale: isStale, checked: row.checkedAt.map(secondsBefore),
       fetched: row.snapshotFetchedAt.map(secondsBefore))
     if let known = freshnesses[key] { return known }
     let text = Freshness.describe(row, now: now, language)

@@ -41,7 +41,8 @@ import Testing
     for row in Self.rows + Self.rows {
       #expect(texts.status(row) == WorkbenchView.statusText(row, language), "\(row.id)")
       #expect(
-        texts.freshness(row) == Freshness.describe(row, now: Self.now, language), "\(row.id)")
+        texts.freshness(row, isStale: row.isStale)
+          == Freshness.describe(row, now: Self.now, language), "\(row.id)")
     }
   }
 }
