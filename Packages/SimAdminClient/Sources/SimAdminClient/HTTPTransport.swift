@@ -2,7 +2,8 @@ import Foundation
 
 /// Carries one request to a device and returns its response.
 ///
-/// The real one is ``URLSessionTransport``; tests may wrap it to inject faults. A transport
+/// The real one is ``HTTPTransports/standard(maxResponseBytes:)``: ``SocketTransport`` on
+/// Linux, `URLSessionTransport` on Apple platforms; tests may wrap it to inject faults. A transport
 /// never follows a redirect (a 3xx comes back as the response), enforces its response size
 /// cap and the given timeout, and reports failures as ``SimAdminError`` values:
 /// `.timeout`, `.unreachable(_:)`, `.tooLarge(limit:)`, `.cancelled`.

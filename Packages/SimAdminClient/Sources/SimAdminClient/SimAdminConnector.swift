@@ -19,14 +19,15 @@ public final class SimAdminConnector: Sendable {
   /// A connector.
   ///
   /// - Parameters:
-  ///   - transport: shared by all sessions (default: a ``URLSessionTransport``).
+  ///   - transport: shared by all sessions (default: ``HTTPTransports/standard(maxResponseBytes:)``,
+  ///     a ``SocketTransport`` on Linux).
   ///   - timeout: seconds per request (default 10).
   ///   - userAgentVersion: the app version for `User-Agent`.
   ///   - logger: passed to each session.
   ///   - clock: passed to each session.
   ///   - credentials: the stored password of an instance id, or `nil`.
   public init(
-    transport: any HTTPTransport = URLSessionTransport(), timeout: TimeInterval = 10,
+    transport: any HTTPTransport = HTTPTransports.standard(), timeout: TimeInterval = 10,
     userAgentVersion: String, logger: Logger = .disabled, clock: AppClock = .system,
     credentials: @escaping @Sendable (String) -> String? = { _ in nil }
   ) {

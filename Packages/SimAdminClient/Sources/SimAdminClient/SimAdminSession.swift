@@ -26,7 +26,8 @@ public actor SimAdminSession {
   /// - Parameters:
   ///   - instanceName: how errors and logs name the instance.
   ///   - origin: `http(s)://host[:port]`; anything more is refused at request time.
-  ///   - transport: carries requests (``URLSessionTransport`` in production).
+  ///   - transport: carries requests (``HTTPTransports/standard(maxResponseBytes:)`` in
+  ///     production).
   ///   - credentials: returns the stored password, or `nil` when none is stored.
   ///   - userAgentVersion: the app version for `User-Agent: MultiSimAdmin/<version>`.
   ///   - timeout: seconds allowed for each request.

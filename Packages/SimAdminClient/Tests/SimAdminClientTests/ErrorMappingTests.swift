@@ -4,6 +4,12 @@ import Testing
 
 @testable import SimAdminClient
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("Error mapping")
 struct ErrorMappingTests {
   static func response(_ status: Int, _ type: String, _ body: String, location: String? = nil)
@@ -62,20 +68,49 @@ struct ErrorMappingTests {
     #expect(SimAdminSession.error(for: mapping.response, route: mapping.route) == mapping.expected)
   }
 
+  #if canImport(Darwin)
+    @Test(
+      "transport errors map to unreachable reasons",
+      arguments: [
+        (URLError.Code.timedOut, SimAdminError.timeout),
+        (.cannotConnectToHost, .unreachable(.refused)),
+        (.cannotFindHost, .unreachable(.dns)),
+        (.dnsLookupFailed, .unreachable(.dns)),
+        (.secureConnectionFailed, .unreachable(.tls)),
+        (.serverCertificateUntrusted, .unreachable(.tls)),
+        (.networkConnectionLost, .unreachable(.reset)),
+        (.cancelled, .cancelled),
+      ])
+    func transportErrors(_ code: URLError.Code, _ expected: SimAdminError) {
+      #expect(TransportRelay.map(URLError(code)) == expected)
+    }
+  #endif
+
   @Test(
-    "transport errors map to unreachable reasons",
+    "failed connects map to unreachable reasons",
     arguments: [
-      (URLError.Code.timedOut, SimAdminError.timeout),
-      (.cannotConnectToHost, .unreachable(.refused)),
-      (.cannotFindHost, .unreachable(.dns)),
-      (.dnsLookupFailed, .unreachable(.dns)),
-      (.secureConnectionFailed, .unreachable(.tls)),
-      (.serverCertificateUntrusted, .unreachable(.tls)),
-      (.networkConnectionLost, .unreachable(.reset)),
-      (.cancelled, .cancelled),
+      (ECONNREFUSED, SimAdminError.unreachable(.refused)),
+      (ECONNRESET, .unreachable(.reset)),
+      (ETIMEDOUT, .timeout),
     ])
-  func transportErrors(_ code: URLError.Code, _ expected: SimAdminError) {
-    #expect(TransportRelay.map(URLError(code)) == expected)
+  func connectErrors(_ code: Int32, _ expected: SimAdminError) {
+    #expect(SocketCalls.connectError(code) == expected)
+  }
+
+  @Test("a connection that breaks during the exchange is a reset")
+  func exchangeErrors() {
+    for code in [ECONNRESET, EPIPE, ECONNABORTED, ENOTCONN] {
+      #expect(SocketCalls.ioError(code) == .unreachable(.reset))
+    }
+  }
+
+  @Test("any other socket error keeps the system's text")
+  func otherSocketError() {
+    guard case .unreachable(.other(let text)) = SocketCalls.connectError(ENETUNREACH) else {
+      Issue.record("expected .other")
+      return
+    }
+    #expect(!text.isEmpty)
   }
 
   @Test("the session cookie is read from Set-Cookie; Max-Age=0 clears it")

@@ -26,7 +26,7 @@ struct FaultIntegrationTests {
       let device = fleet.devices[0]
       device.setFaults([FaultRule(mapping.fault)])
       let session = makeSession(
-        device, timeout: 10, transport: URLSessionTransport(maxResponseBytes: 64 * 1024))
+        device, timeout: 10, transport: SocketTransport(maxResponseBytes: 64 * 1024))
       let (error, seconds) = await timed { await failure { try await session.stats() } }
       #expect(error?.error == mapping.expected)
       #expect(error?.endpoint == "GET /api/stats")
@@ -130,7 +130,7 @@ struct FaultIntegrationTests {
       let device = fleet.devices[0]
       device.setFaults([FaultRule(.oversized(bytes: 64 << 20), pathPrefix: "/api/stats")])
       let session = makeSession(
-        device, timeout: 20, transport: URLSessionTransport(maxResponseBytes: 64 * 1024))
+        device, timeout: 20, transport: SocketTransport(maxResponseBytes: 64 * 1024))
       let error = await failure { try await session.stats() }
       #expect(error?.error == .tooLarge(limit: 64 * 1024))
       device.setFaults([])
@@ -198,7 +198,7 @@ struct StreamingCapTests {
     let server = try ChunkedStallServer(bytes: 1 << 20)
     let session = SimAdminSession(
       instanceName: "stall", origin: URL(string: "http://127.0.0.1:\(server.port)")!,
-      transport: URLSessionTransport(maxResponseBytes: 64 * 1024), userAgentVersion: "t",
+      transport: SocketTransport(maxResponseBytes: 64 * 1024), userAgentVersion: "t",
       timeout: 15)
     let error = await failure { try await session.stats() }
     #expect(error?.error == .tooLarge(limit: 64 * 1024))

@@ -20,10 +20,10 @@ func withFleet<Result>(
   }
 }
 
-/// A session on `device` through a real `URLSessionTransport`.
+/// A session on `device` through a real `SocketTransport`.
 func makeSession(
   _ device: SimulatedDevice, password: String? = nil, timeout: TimeInterval = 5,
-  transport: any HTTPTransport = URLSessionTransport(), logger: Logger = .disabled
+  transport: any HTTPTransport = SocketTransport(), logger: Logger = .disabled
 ) -> SimAdminSession {
   SimAdminSession(
     instanceName: device.profile.name, origin: device.origin, transport: transport,

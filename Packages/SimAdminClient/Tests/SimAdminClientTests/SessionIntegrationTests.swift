@@ -261,7 +261,7 @@ struct SessionIntegrationTests {
       let wrong = HTTPRequest(
         method: .delete, url: good.url, headers: ["Accept": "application/json"], body: nil,
         endpoint: "DELETE /api/device")
-      let response = try await URLSessionTransport().send(wrong, timeout: 5)
+      let response = try await SocketTransport().send(wrong, timeout: 5)
       #expect(response.status == 405)
       #expect(SimAdminSession.error(for: response, route: .device) == .notSupported)
     }

@@ -21,7 +21,7 @@ struct TestingTransportTests {
   func injecting() async throws {
     try await withFleet([DeviceProfile(name: "wrapped")]) { fleet in
       let transport = FaultInjectingTransport(
-        wrapping: URLSessionTransport(), faults: ["GET /api/stats": .unreachable(.reset)])
+        wrapping: SocketTransport(), faults: ["GET /api/stats": .unreachable(.reset)])
       let session = makeSession(fleet.devices[0], transport: transport)
       let error = await failure { try await session.stats() }
       #expect(error?.error == .unreachable(.reset))

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Writes an ``HTTPRequest`` as HTTP/1.1 bytes: request line, `Host`, the request's own
+/// headers, `Content-Length` when there is a body (or a method that may carry one), the body.
+enum RequestEncoder {
+  /// Header names the encoder writes itself; the request's own values for them are ignored.
+  static let reservedNames: Set<String> = [
+    "host", "content-length", "connection", "transfer-encoding", "keep-alive", "upgrade", "te",
+  ]
+
+  /// The request's bytes, ready to send on a connection to `origin`.
+  static func encode(_ request: HTTPRequest, origin: Origin) -> [UInt8] {
+    var head = "\(request.method.rawValue) \(target(of: request.url)) HTTP/1.1\r\n"
+    head += "Host: \(origin.hostHeader)\r\n"
+    for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
+    where isValid(name: name, value: value) && !reservedNames.contains(name.lowercased()) {
+      head += "\(name): \(value)\r\n"
+    }
+    if let body = request.body {
+      head += "Content-Length: \(body.count)\r\n"
+    } else if request.method != .get {
+      head += "Content-Length: 0\r\n"
+    }
+    head += "\r\n"
+    var bytes = Array(head.utf8)
+    if let body = request.body { bytes.append(contentsOf: body) }
+    return bytes
+  }
+
+  /// The request target: the URL's path and query exactly as encoded, `/` when empty.
+  static func target(of url: URL) -> String {
+    let text = url.absoluteString
+    guard let schemeEnd = text.range(of: "://") else { return "/" }
+    let afterAuthority = text[schemeEnd.upperBound...]
+    guard let slash = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }) else {
+      return "/"
+    }
+    var target = afterAuthority[slash...]
+    if let hash = target.firstIndex(of: "#") { target = target[..<hash] }
+    return target.hasPrefix("?") ? "/" + target : String(target)
+  }
+
+  /// A header that cannot smuggle a line break or break the header syntax.
+  static func isValid(name: String, value: String) -> Bool {
+    !name.isEmpty
+      && name.utf8.allSatisfy { $0 > 32 && $0 < 127 && $0 != UInt8(ascii: ":") }
+      && !value.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
+  }
+}
