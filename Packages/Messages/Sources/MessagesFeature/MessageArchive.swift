@@ -8,6 +8,28 @@ public struct IngestResult: Sendable, Equatable {
   public var inserted: Int
   /// Messages already archived (same identity).
   public var known: Int
+  /// How many messages at the end of the page (its oldest) were already archived, in a row.
+  public var knownTail: Int = 0
+}
+
+/// One page of one instance's messages, as read from the device, newest first.
+public struct IngestPage: Sendable {
+  /// The messages.
+  public var messages: [SmsMessage]
+  /// The source instance id.
+  public var instanceID: String
+  /// Its name now.
+  public var instanceName: String
+  /// When the page was read.
+  public var syncedAt: Date
+
+  /// A page.
+  public init(messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date) {
+    self.messages = messages
+    self.instanceID = instanceID
+    self.instanceName = instanceName
+    self.syncedAt = syncedAt
+  }
 }
 
 /// Archive statistics for `messages stats`.
@@ -60,7 +82,6 @@ public struct MessageArchive: Sendable {
   static let columns =
     "instance_id, instance_name, direction, peer_raw, peer_key, body, device_at, "
     + "device_timestamp, status, upstream_id, marker, dedupe_key, synced_at"
-  static let batchRows = 50
 
   // MARK: - Ingest
 
@@ -71,55 +92,70 @@ public struct MessageArchive: Sendable {
   public func ingest(
     _ messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date
   ) throws -> IngestResult {
+    let page = IngestPage(
+      messages: messages, instanceID: instanceID, instanceName: instanceName, syncedAt: syncedAt)
+    return try ingest([page])[0]
+  }
+
+  /// Archives several pages (of any instances) in one transaction, one result per page.
+  public func ingest(_ pages: [IngestPage]) throws -> [IngestResult] {
     try store.requireWritable()
-    guard !messages.isEmpty else { return IngestResult(inserted: 0, known: 0) }
-    let keys = messages.map { MessageIdentity.key(instanceID: instanceID, message: $0) }
-    return try database.transaction { database in
-      var existing: [String: Int64?] = [:]
-      for chunk in stride(from: 0, to: keys.count, by: 500) {
-        let slice = Array(keys[chunk..<min(chunk + 500, keys.count)])
-        let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
-        let rows = try database.query(
-          "SELECT dedupe_key, upstream_id FROM messages WHERE dedupe_key IN (\(marks))", slice)
-        for row in rows {
-          existing[try row.string("dedupe_key")] = try row.optionalInt64("upstream_id")
-        }
-      }
-      var fresh: [[any SQLiteBindable]] = []
-      var known = 0
-      var seen = Set<String>()
-      for (message, key) in zip(messages, keys) {
-        if let upstream = existing[key] {
-          known += 1
-          if upstream != message.id {
-            try database.run(
-              "UPDATE messages SET upstream_id = ? WHERE dedupe_key = ?", [message.id, key])
-          }
-          continue
-        }
-        guard seen.insert(key).inserted else {
-          known += 1
-          continue
-        }
-        let at = message.date ?? syncedAt
-        fresh.append([
-          instanceID, instanceName, message.direction, message.phoneNumber,
-          PeerNumber.key(message.phoneNumber), message.content, at, message.timestamp,
-          message.status, message.id, message.isIncoming ? message.pdu : nil, key, syncedAt,
-        ])
-      }
-      var inserted = 0
-      for chunk in stride(from: 0, to: fresh.count, by: Self.batchRows) {
-        let rows = fresh[chunk..<min(chunk + Self.batchRows, fresh.count)]
-        let placeholders = Array(
-          repeating: "(?,?,?,?,?,?,?,?,?,?,?,?,?)", count: rows.count
-        ).joined(separator: ",")
-        inserted += try database.run(
-          "INSERT OR IGNORE INTO messages (\(Self.columns)) VALUES \(placeholders)",
-          rows.flatMap { $0 })
-      }
-      return IngestResult(inserted: inserted, known: known + (fresh.count - inserted))
+    guard pages.contains(where: { !$0.messages.isEmpty }) else {
+      return pages.map { _ in IngestResult(inserted: 0, known: 0) }
     }
+    return try database.transaction { database in
+      try pages.map { try Self.ingest($0, into: database) }
+    }
+  }
+
+  /// One page, inside the caller's transaction. The archived identities it is checked
+  /// against are read in one range of the identity index: the instance's messages between the
+  /// page's oldest and newest device timestamps.
+  private static func ingest(_ page: IngestPage, into database: SQLiteDatabase) throws
+    -> IngestResult
+  {
+    var result = IngestResult(inserted: 0, known: 0)
+    let messages = page.messages
+    guard let oldest = messages.map(\.timestamp).min(), let newest = messages.map(\.timestamp).max()
+    else { return result }
+    var archived: [String: (id: Int64, upstream: Int64?)] = [:]
+    for row in try database.query(
+      """
+      SELECT id, dedupe_key, upstream_id FROM messages
+      WHERE instance_id = ? AND device_timestamp BETWEEN ? AND ?
+      """, [page.instanceID, oldest, newest])
+    {
+      archived[try row.string("dedupe_key")] = (try row.int64("id"), try row.optionalInt64("upstream_id"))
+    }
+    var seen = Set<String>()
+    for message in messages {
+      let key = MessageIdentity.key(instanceID: page.instanceID, message: message)
+      var isNew = false
+      if let entry = archived[key] {
+        if entry.upstream != message.id {
+          try database.run(
+            "UPDATE messages SET upstream_id = ? WHERE id = ?", [message.id, entry.id])
+        }
+      } else if seen.insert(key).inserted {
+        let changed = try database.run(
+          "INSERT OR IGNORE INTO messages (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+          [
+            page.instanceID, page.instanceName, message.direction, message.phoneNumber,
+            PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
+            message.timestamp, message.status, message.id,
+            message.isIncoming ? message.pdu : nil, key, page.syncedAt,
+          ])
+        isNew = changed > 0
+      }
+      if isNew {
+        result.inserted += 1
+        result.knownTail = 0
+      } else {
+        result.known += 1
+        result.knownTail += 1
+      }
+    }
+    return result
   }
 
   // MARK: - Queries

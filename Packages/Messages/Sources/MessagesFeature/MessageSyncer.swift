@@ -32,14 +32,21 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
 /// the offset moved past some: the syncer steps back and reads again (after repeated misses
 /// it starts over from offset 0, which is safe because archiving is idempotent). New messages
 /// arriving between pages only push older ones to later offsets, which re-reads a few known
-/// messages. A first sync (or any sync after an interrupted one) reads to the end; a later
-/// sync stops at the first full page holding only archived messages.
+/// messages. A first sync (or any sync after an interrupted one) reads to the end in pages of
+/// ``pageSize``. A later sync starts with a page of ``laterFirstPage`` and stops at the first
+/// page that ends with ``depth`` already archived messages in a row (a whole page of them when
+/// pages are shorter than that): the new messages sit above the archived ones, and a late
+/// message (a device stamps messages it picks up late with the network's older time) is still
+/// found among the newest `depth` archived ones.
+///
+/// The instances' pages go into the archive through one ``IngestQueue``, so the concurrent
+/// syncs share transactions instead of committing a page each.
 public struct MessageSyncer: Sendable {
   /// Where messages go.
   public let archive: MessageArchive
   /// The device sessions.
   public let connector: SimAdminConnector
-  /// Messages per page (`limit`), default 200.
+  /// Messages per page (`limit`), default 1,000 (what SimAdmin's own web page asks for).
   public let pageSize: Int
   /// How many instances sync at once.
   public let width: Int
@@ -48,7 +55,7 @@ public struct MessageSyncer: Sendable {
 
   /// A syncer.
   public init(
-    archive: MessageArchive, connector: SimAdminConnector, pageSize: Int = 200, width: Int = 8,
+    archive: MessageArchive, connector: SimAdminConnector, pageSize: Int = 1000, width: Int = 8,
     clock: AppClock
   ) {
     self.archive = archive
@@ -58,8 +65,14 @@ public struct MessageSyncer: Sendable {
     self.clock = clock
   }
 
-  /// Messages each page re-reads from the previous one.
-  public var overlap: Int { max(1, pageSize / 10) }
+  /// Messages each page re-reads from the previous one: a tenth of a page, at most 20.
+  public var overlap: Int { min(20, max(1, pageSize / 10)) }
+
+  /// The first page of a later sync: at most 50, since most later syncs find a few new ones.
+  public var laterFirstPage: Int { min(50, pageSize) }
+
+  /// Archived messages in a row at the end of a page that end a later sync (at most a page).
+  public var depth: Int { 20 }
 
   /// Syncs `instances` concurrently (at most ``width`` at a time); `progress` is called as
   /// each finishes with (finished count, total, result). Results come back in input order.
@@ -68,13 +81,14 @@ public struct MessageSyncer: Sendable {
     progress: @escaping @Sendable (Int, Int, InstanceSyncResult) -> Void = { _, _, _ in }
   ) async -> [InstanceSyncResult] {
     var results = [InstanceSyncResult?](repeating: nil, count: instances.count)
+    let queue = IngestQueue(archive: archive)
     await withTaskGroup(of: (Int, InstanceSyncResult).self) { group in
       var next = 0
       var finished = 0
       func launch() {
         let index = next
         let instance = instances[index]
-        group.addTask { (index, await syncOne(instance)) }
+        group.addTask { (index, await syncOne(instance, through: queue)) }
         next += 1
       }
       while next < min(width, instances.count) { launch() }
@@ -90,6 +104,12 @@ public struct MessageSyncer: Sendable {
 
   /// Syncs one instance; failures are reported in the result, never thrown.
   public func syncOne(_ instance: Instance) async -> InstanceSyncResult {
+    await syncOne(instance, through: IngestQueue(archive: archive))
+  }
+
+  private func syncOne(_ instance: Instance, through queue: IngestQueue) async
+    -> InstanceSyncResult
+  {
     var result = InstanceSyncResult(
       instanceID: instance.id, instanceName: instance.name, inserted: 0, read: 0, pages: 0,
       completed: false, failureKey: nil, failure: nil)
@@ -101,7 +121,7 @@ public struct MessageSyncer: Sendable {
         instanceID: instance.id, instanceName: instance.name, at: clock.now())
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
-      try await page(session, instance, stopEarly: stopEarly, into: &result)
+      try await page(session, instance, stopEarly: stopEarly, queue: queue, into: &result)
       result.completed = true
       try archive.syncFinished(instanceID: instance.id, at: clock.now(), error: nil)
     } catch let failure as SimAdminFailure {
@@ -117,24 +137,28 @@ public struct MessageSyncer: Sendable {
   }
 
   private func page(
-    _ session: SimAdminSession, _ instance: Instance, stopEarly: Bool,
+    _ session: SimAdminSession, _ instance: Instance, stopEarly: Bool, queue: IngestQueue,
     into result: inout InstanceSyncResult
   ) async throws {
     var offset = 0
+    var limit = stopEarly ? laterFirstPage : pageSize
+    var advance = pageSize - overlap
     var anchor: SmsMessage?
     var misses = 0
     var restarts = 0
     while true {
-      let messages = try await session.smsList(limit: pageSize, offset: offset)
+      let messages = try await session.smsList(limit: limit, offset: offset)
       result.pages += 1
       result.read += messages.count
-      let ingest = try archive.ingest(
-        messages, instanceID: instance.id, instanceName: instance.name, syncedAt: clock.now())
+      let ingest = try await queue.ingest(
+        IngestPage(
+          messages: messages, instanceID: instance.id, instanceName: instance.name,
+          syncedAt: clock.now()))
       result.inserted += ingest.inserted
       if let current = anchor, !Self.continues(messages, after: current), restarts < 3 {
         // Deletions moved the offset past unread messages: step back and read again.
         misses += 1
-        offset = max(0, offset - (pageSize - overlap))
+        offset = max(0, offset - advance)
         if misses > 8 {
           offset = 0
           restarts += 1
@@ -146,10 +170,12 @@ public struct MessageSyncer: Sendable {
         continue
       }
       misses = 0
-      if messages.count < pageSize { return }
-      if stopEarly && ingest.inserted == 0 { return }
+      if messages.count < limit { return }
+      if stopEarly && ingest.knownTail >= min(depth, limit) { return }
       anchor = messages.last
-      offset += pageSize - overlap
+      advance = limit - overlap
+      offset += advance
+      limit = pageSize
     }
   }
 

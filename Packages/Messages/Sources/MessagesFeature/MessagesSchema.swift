@@ -2,10 +2,18 @@ import LocalStore
 
 /// The `messages` schema module: the archive, its full-text index, the outbox and the
 /// per-instance sync state. Dates are Unix-epoch milliseconds.
+///
+/// Version 2 keys a message's identity by `(instance_id, device_timestamp, dedupe_key)`
+/// instead of the bare hash: a device's pages arrive newest first, so new keys land next to
+/// each other in that index instead of at random places in a hash-ordered one (a first sync
+/// of a million messages wrote and re-read index pages all over the file).
 enum MessagesSchema {
   static let module = SchemaModule(
     name: "messages",
-    migrations: [Migration(version: 1, name: "create archive, search, outbox", sql: version1)])
+    migrations: [
+      Migration(version: 1, name: "create archive, search, outbox", sql: version1),
+      Migration(version: 2, name: "identity index in device order", sql: version2),
+    ])
 
   static let version1 = """
     CREATE TABLE messages (
@@ -69,5 +77,43 @@ enum MessagesSchema {
       reason_detail TEXT
     );
     CREATE INDEX outbox_attempts_by_entry ON outbox_attempts(entry_id, id);
+    """
+
+  /// Rebuilds `messages` without the column's `UNIQUE` (row ids kept, so the external-content
+  /// search index stays valid) and adds the identity index.
+  static let version2 = """
+    CREATE TABLE messages_v2 (
+      id INTEGER PRIMARY KEY,
+      instance_id TEXT NOT NULL,
+      instance_name TEXT NOT NULL,
+      direction TEXT NOT NULL,
+      peer_raw TEXT NOT NULL,
+      peer_key TEXT NOT NULL,
+      body TEXT NOT NULL,
+      device_at INTEGER NOT NULL,
+      device_timestamp TEXT NOT NULL,
+      status TEXT NOT NULL,
+      upstream_id INTEGER,
+      marker TEXT,
+      dedupe_key TEXT NOT NULL,
+      synced_at INTEGER NOT NULL
+    );
+    INSERT INTO messages_v2 SELECT id, instance_id, instance_name, direction, peer_raw, peer_key,
+      body, device_at, device_timestamp, status, upstream_id, marker, dedupe_key, synced_at
+      FROM messages;
+    DROP TRIGGER messages_fts_insert;
+    DROP TRIGGER messages_fts_delete;
+    DROP TABLE messages;
+    ALTER TABLE messages_v2 RENAME TO messages;
+    CREATE UNIQUE INDEX messages_identity ON messages(instance_id, device_timestamp, dedupe_key);
+    CREATE INDEX messages_by_time ON messages(device_at DESC, id DESC);
+    CREATE INDEX messages_by_peer ON messages(peer_key, device_at DESC, id DESC);
+    CREATE INDEX messages_by_instance ON messages(instance_id, device_at DESC, id DESC);
+    CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+      INSERT INTO messages_fts(rowid, body) VALUES (new.id, new.body);
+    END;
+    CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+      INSERT INTO messages_fts(messages_fts, rowid, body) VALUES ('delete', old.id, old.body);
+    END;
     """
 }
