@@ -15,13 +15,16 @@ public struct IngestResult: Sendable, Equatable {
 /// One page of one instance's messages, as read from the device, newest first.
 public struct IngestPage: Sendable {
   /// The messages.
-  public var messages: [SmsMessage]
+  public let messages: [SmsMessage]
   /// The source instance id.
-  public var instanceID: String
+  public let instanceID: String
   /// Its name now.
-  public var instanceName: String
+  public let instanceName: String
   /// When the page was read.
-  public var syncedAt: Date
+  public let syncedAt: Date
+  /// The messages' identity keys, computed with the page (by the task that read it, not by
+  /// the one writing to the archive).
+  let keys: [String]
 
   /// A page.
   public init(messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date) {
@@ -29,6 +32,7 @@ public struct IngestPage: Sendable {
     self.instanceID = instanceID
     self.instanceName = instanceName
     self.syncedAt = syncedAt
+    self.keys = messages.map { MessageIdentity.key(instanceID: instanceID, message: $0) }
   }
 }
 
@@ -104,19 +108,33 @@ public struct MessageArchive: Sendable {
       return pages.map { _ in IngestResult(inserted: 0, known: 0) }
     }
     return try database.transaction { database in
-      try pages.map { try Self.ingest($0, into: database) }
+      try database.execute(Self.stagingTable)
+      var staged = Set<String>()
+      let results = try pages.map { try Self.stage($0, into: database, staged: &staged) }
+      if !staged.isEmpty {
+        try database.run(
+          "INSERT OR IGNORE INTO messages (\(Self.columns)) SELECT \(Self.columns) "
+            + "FROM temp.ingest_staging ORDER BY rowid")
+        try database.run("DELETE FROM temp.ingest_staging")
+      }
+      return results
     }
   }
 
-  /// One page, inside the caller's transaction. The archived identities it is checked
-  /// against are read in one range of the identity index: the instance's messages between the
-  /// page's oldest and newest device timestamps.
-  private static func ingest(_ page: IngestPage, into database: SQLiteDatabase) throws
-    -> IngestResult
-  {
+  /// Checks one page against the archive inside the caller's transaction and stages its new
+  /// messages. The archived identities it is checked against are read in one range of the
+  /// identity index (the instance's messages between the page's oldest and newest device
+  /// timestamps) plus the identities `staged` earlier in the same transaction (consecutive
+  /// pages overlap). The staged rows move into `messages` with one statement per transaction:
+  /// the search index (FTS5, kept by a trigger) writes its pending terms to disk at the end of
+  /// every statement, so a statement per row or per page would write that many segments.
+  private static func stage(
+    _ page: IngestPage, into database: SQLiteDatabase, staged: inout Set<String>
+  ) throws -> IngestResult {
     var result = IngestResult(inserted: 0, known: 0)
     let messages = page.messages
-    guard let oldest = messages.map(\.timestamp).min(), let newest = messages.map(\.timestamp).max()
+    guard let oldest = messages.map(\.timestamp).min(),
+      let newest = messages.map(\.timestamp).max()
     else { return result }
     var archived: [String: (id: Int64, upstream: Int64?)] = [:]
     for row in try database.query(
@@ -125,38 +143,43 @@ public struct MessageArchive: Sendable {
       WHERE instance_id = ? AND device_timestamp BETWEEN ? AND ?
       """, [page.instanceID, oldest, newest])
     {
-      archived[try row.string("dedupe_key")] = (try row.int64("id"), try row.optionalInt64("upstream_id"))
+      archived[try row.string("dedupe_key")] = (
+        try row.int64("id"), try row.optionalInt64("upstream_id")
+      )
     }
-    var seen = Set<String>()
-    for message in messages {
-      let key = MessageIdentity.key(instanceID: page.instanceID, message: message)
-      var isNew = false
+    for (message, key) in zip(messages, page.keys) {
       if let entry = archived[key] {
         if entry.upstream != message.id {
           try database.run(
             "UPDATE messages SET upstream_id = ? WHERE id = ?", [message.id, entry.id])
         }
-      } else if seen.insert(key).inserted {
-        let changed = try database.run(
-          "INSERT OR IGNORE INTO messages (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+      } else if staged.insert(key).inserted {
+        try database.run(
+          "INSERT INTO temp.ingest_staging (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
           [
             page.instanceID, page.instanceName, message.direction, message.phoneNumber,
             PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
             message.timestamp, message.status, message.id,
             message.isIncoming ? message.pdu : nil, key, page.syncedAt,
           ])
-        isNew = changed > 0
-      }
-      if isNew {
         result.inserted += 1
         result.knownTail = 0
-      } else {
-        result.known += 1
-        result.knownTail += 1
+        continue
       }
+      result.knownTail += 1
     }
+    result.known = messages.count - result.inserted
     return result
   }
+
+  /// The per-connection table new rows wait in until they move into `messages`.
+  static let stagingTable = """
+    CREATE TEMP TABLE IF NOT EXISTS ingest_staging (
+      instance_id TEXT, instance_name TEXT, direction TEXT, peer_raw TEXT, peer_key TEXT,
+      body TEXT, device_at INTEGER, device_timestamp TEXT, status TEXT, upstream_id INTEGER,
+      marker TEXT, dedupe_key TEXT, synced_at INTEGER
+    )
+    """
 
   // MARK: - Queries
 

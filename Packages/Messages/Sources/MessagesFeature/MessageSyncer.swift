@@ -136,6 +136,9 @@ public struct MessageSyncer: Sendable {
     return result
   }
 
+  /// Reads the instance's pages. On a first sync the next page is requested while the
+  /// previous one is being written (a page's write decides nothing there); a later sync waits
+  /// for each write, since the archived messages it finds decide where it stops.
   private func page(
     _ session: SimAdminSession, _ instance: Instance, stopEarly: Bool, queue: IngestQueue,
     into result: inout InstanceSyncResult
@@ -146,15 +149,19 @@ public struct MessageSyncer: Sendable {
     var anchor: SmsMessage?
     var misses = 0
     var restarts = 0
+    var writing: Task<IngestResult, any Error>?
     while true {
       let messages = try await session.smsList(limit: limit, offset: offset)
       result.pages += 1
       result.read += messages.count
-      let ingest = try await queue.ingest(
-        IngestPage(
-          messages: messages, instanceID: instance.id, instanceName: instance.name,
-          syncedAt: clock.now()))
-      result.inserted += ingest.inserted
+      let page = IngestPage(
+        messages: messages, instanceID: instance.id, instanceName: instance.name,
+        syncedAt: clock.now())
+      let write = Task { try await queue.ingest(page) }
+      if let previous = writing {
+        result.inserted += try await previous.value.inserted
+      }
+      writing = write
       if let current = anchor, !Self.continues(messages, after: current), restarts < 3 {
         // Deletions moved the offset past unread messages: step back and read again.
         misses += 1
@@ -170,8 +177,13 @@ public struct MessageSyncer: Sendable {
         continue
       }
       misses = 0
-      if messages.count < limit { return }
-      if stopEarly && ingest.knownTail >= min(depth, limit) { return }
+      if messages.count < limit || stopEarly {
+        writing = nil
+        let ingest = try await write.value
+        result.inserted += ingest.inserted
+        if messages.count < limit { return }
+        if ingest.knownTail >= min(depth, limit) { return }
+      }
       anchor = messages.last
       advance = limit - overlap
       offset += advance

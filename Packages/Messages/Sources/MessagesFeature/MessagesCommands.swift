@@ -139,7 +139,7 @@ enum MessagesCommands {
         ],
         options: [
           .option(
-            "page-size", valueName: "N", help: localized("help.pageSize"), default: "200"),
+            "page-size", valueName: "N", help: localized("help.pageSize"), default: "1000"),
           .flag("flush", help: localized("help.flush")),
         ])
     ) { invocation in

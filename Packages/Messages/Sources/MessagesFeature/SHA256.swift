@@ -29,7 +29,24 @@ enum SHA256 {
     for shift in stride(from: 56, through: 0, by: -8) {
       message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    var words = [UInt32](repeating: 0, count: 64)
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+      compress(message, into: &hash, words: words)
+    }
+    var text = [UInt8](repeating: 0, count: 64)
+    for (index, word) in hash.enumerated() {
+      for digit in 0..<8 {
+        text[index * 8 + digit] = hexDigits[Int((word >> UInt32(28 - 4 * digit)) & 0xf)]
+      }
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Runs the compression function over every 64-byte block of the padded `message`.
+  private static func compress(
+    _ message: [UInt8], into hash: inout [UInt32], words: UnsafeMutableBufferPointer<UInt32>
+  ) {
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for index in 0..<16 {
         let base = chunk + index * 4
@@ -65,15 +82,6 @@ enum SHA256 {
       hash[6] = hash[6] &+ g
       hash[7] = hash[7] &+ h
     }
-    let digits = Array("0123456789abcdef")
-    var text = ""
-    text.reserveCapacity(64)
-    for word in hash {
-      for shift in stride(from: 28, through: 0, by: -4) {
-        text.append(digits[Int((word >> UInt32(shift)) & 0xf)])
-      }
-    }
-    return text
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -70,8 +70,10 @@ struct IngestTests {
     let archive = MessageArchive(store: test.store)
     let now = test.clock.clock.now()
     let messages = try Self.page(Self.sample)
-    #expect(try archive.ingest(messages, instanceID: "a", instanceName: "A", syncedAt: now).inserted == 3)
-    #expect(try archive.ingest(messages, instanceID: "b", instanceName: "B", syncedAt: now).inserted == 3)
+    #expect(
+      try archive.ingest(messages, instanceID: "a", instanceName: "A", syncedAt: now).inserted == 3)
+    #expect(
+      try archive.ingest(messages, instanceID: "b", instanceName: "B", syncedAt: now).inserted == 3)
     var later = Self.sample
     later[0].at = "2026-03-01 10:00:05"
     let result = try archive.ingest(
@@ -145,5 +147,20 @@ struct IngestTests {
     let repeated = try await queue.ingest(
       IngestPage(messages: messages, instanceID: "a", instanceName: "A", syncedAt: now))
     #expect(repeated == IngestResult(inserted: 0, known: 3, knownTail: 3))
+  }
+
+  @Test(
+    "SHA-256 matches known digests (empty, one block, two blocks, UTF-8)",
+    arguments: [
+      ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+      ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+      (
+        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+      ),
+      ("验证码", "bb015c60bafc8a96801eb9ae7d19b76f52d869ea143ec54d6060fcafe6710cd6"),
+    ])
+  func sha256(_ input: String, _ digest: String) {
+    #expect(SHA256.hex(Array(input.utf8)) == digest)
   }
 }
