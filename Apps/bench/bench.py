@@ -234,7 +234,8 @@ def import_sql(schema, pages):
 
 
 def case_first_sync(args, tools, work, table, homes):
-    devices, per_device, page, overlap = args.sync_devices, args.sync_messages, 200, 20
+    # MessageSyncer's first sync: pages of 1,000 overlapping by 20.
+    devices, per_device, page, overlap = args.sync_devices, args.sync_messages, 1000, 20
     total = devices * per_device
     fleet = Fleet(tools.bench, work, "sync", devices, per_device)
     homes["sync_fleet"] = fleet
