@@ -51,7 +51,7 @@ final class DeviceHarness: Sendable {
       }
       let credentials = testStore.store.credentials
       let connector = SimAdminConnector(
-        transport: URLSessionTransport(), timeout: timeout, userAgentVersion: "test",
+        transport: HTTPTransports.standard(), timeout: timeout, userAgentVersion: "test",
         clock: testStore.clock.clock,
         credentials: { id in (try? credentials.password(for: id)) ?? nil })
       let harness = DeviceHarness(

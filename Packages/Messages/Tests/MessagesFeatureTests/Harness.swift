@@ -12,7 +12,7 @@ import SimAdminSimulator
 
 /// A transport that lets a test act on a device between SMS list pages (an injected fault).
 final class HookedTransport: HTTPTransport {
-  let inner = URLSessionTransport()
+  let inner = HTTPTransports.standard()
   let listPages = Locked(0)
   let hook: @Sendable (Int) -> Void
 
