@@ -11,14 +11,24 @@ struct SpanStyle: Hashable, Sendable {
   }
 }
 
-/// A run of text with one style.
+/// A run of text with one style, measured once.
 struct Span: Equatable, Sendable {
-  var text: String
+  let text: String
   var style: SpanStyle
+  /// The columns of `text` when it is simple text (``DisplayWidth/simpleWidth(_:)``), `nil`
+  /// when it is not.
+  let simpleWidth: Int?
 
   init(_ text: String, _ style: SpanStyle = .plain) {
+    self.init(text, style, simpleWidth: DisplayWidth.simpleWidth(text))
+  }
+
+  /// A span whose text has been measured already: `simpleWidth` must be
+  /// ``DisplayWidth/simpleWidth(_:)`` of `text`.
+  init(_ text: String, _ style: SpanStyle, simpleWidth: Int?) {
     self.text = text
     self.style = style
+    self.simpleWidth = simpleWidth
   }
 }
 
@@ -43,9 +53,7 @@ struct StyledLine: Equatable, Sendable {
   var width: Int {
     var total = 0
     for span in spans {
-      guard let columns = DisplayWidth.simpleWidth(span.text) else {
-        return DisplayWidth.of(plain)
-      }
+      guard let columns = span.simpleWidth else { return DisplayWidth.of(plain) }
       total += columns
     }
     return total
@@ -66,6 +74,11 @@ struct StyledLine: Equatable, Sendable {
     if !text.isEmpty { spans.append(Span(text, style)) }
   }
 
+  /// Appends `text` in `style`, its ``Span/simpleWidth`` measured already.
+  mutating func append(_ text: String, _ style: SpanStyle, simpleWidth: Int?) {
+    if !text.isEmpty { spans.append(Span(text, style, simpleWidth: simpleWidth)) }
+  }
+
   /// The line with trailing spaces removed.
   func trimmed() -> StyledLine {
     if let last = spans.last?.text.utf8.last, last != 0x20 { return self }
@@ -76,7 +89,7 @@ struct StyledLine: Equatable, Sendable {
       if text.isEmpty {
         spans.removeLast()
       } else {
-        spans[spans.count - 1].text = text
+        spans[spans.count - 1] = Span(text, last.style)
         break
       }
     }

@@ -13,29 +13,49 @@ struct TableLayout {
 
   var hasMarkers: Bool { table.selectedID != nil || !table.markedIDs.isEmpty }
 
-  /// The display width of every header and cell, measured once for sizing the columns and
-  /// again used for shortening and padding the cells.
+  /// The display width of every header and cell, measured once for sizing the columns, and
+  /// then for shortening, padding and measuring the cells' spans.
   struct CellWidths: Equatable {
-    /// Per column, its header's width.
-    var titles: [Int]
-    /// Row by row, each row's cells' widths in column order (0 for a missing cell).
-    var cells: [Int]
+    /// A text's columns, and whether it is simple text (then its spans' widths are known).
+    struct Measure: Equatable {
+      var width: Int
+      var isSimple: Bool
+
+      init(_ text: String) {
+        if let width = DisplayWidth.simpleWidth(text) {
+          self.init(width: width, isSimple: true)
+        } else {
+          self.init(width: DisplayWidth.clusterWidth(text), isSimple: false)
+        }
+      }
+
+      init(width: Int, isSimple: Bool) {
+        self.width = width
+        self.isSimple = isSimple
+      }
+    }
+
+    /// Per column, its header.
+    var titles: [Measure]
+    /// Row by row, each row's cells in column order (a missing cell is empty).
+    var cells: [Measure]
 
     init(_ table: Table) {
       let columnCount = table.columns.count
-      titles = table.columns.map { DisplayWidth.of($0.title) }
+      titles = table.columns.map { Measure($0.title) }
       cells = []
       cells.reserveCapacity(table.rows.count * columnCount)
+      let empty = Measure(width: 0, isSimple: true)
       for row in table.rows.indices {
         let rowCells = table.rows[row].cells
         for column in 0..<columnCount {
-          cells.append(column < rowCells.count ? DisplayWidth.of(rowCells[column].text) : 0)
+          cells.append(column < rowCells.count ? Measure(rowCells[column].text) : empty)
         }
       }
     }
 
-    /// The width of the cell of row `row` in column `column`.
-    func cell(_ row: Int, _ column: Int) -> Int {
+    /// The cell of row `row` in column `column`.
+    func cell(_ row: Int, _ column: Int) -> Measure {
       cells[row * titles.count + column]
     }
   }
@@ -45,8 +65,8 @@ struct TableLayout {
     let columns = table.columns
     let available = width - (hasMarkers ? 3 : 0)
     let natural = columns.indices.map { index in
-      var widest = measured.titles[index]
-      for row in table.rows.indices { widest = max(widest, measured.cell(row, index)) }
+      var widest = measured.titles[index].width
+      for row in table.rows.indices { widest = max(widest, measured.cell(row, index).width) }
       let capped = columns[index].maxWidth.map { min(widest, $0) } ?? widest
       return max(columns[index].minWidth, capped)
     }
@@ -87,16 +107,22 @@ struct TableLayout {
     /// Whether cells are padded to the width (all but a last, leading-aligned column).
     var isPadded: Bool
 
-    /// `text`, `measured` columns wide, shortened by the column's rule and padded.
-    func fit(_ text: String, measured: Int) -> String {
+    /// `text` shortened by the column's rule and padded, with its
+    /// ``Span/simpleWidth``.
+    func fit(_ text: String, _ measure: CellWidths.Measure) -> (text: String, simpleWidth: Int?) {
       var shown = text
-      var shownWidth = measured
-      if measured > width {
+      var shownWidth = measure.width
+      if measure.width > width {
         shown = DisplayWidth.shortened(text, to: width, mode: truncation)
         shownWidth = DisplayWidth.of(shown)
       }
-      guard isPadded else { return shown }
-      return DisplayWidth.pad(shown, measured: shownWidth, to: width, alignment: alignment)
+      let fitted =
+        isPadded
+        ? DisplayWidth.pad(shown, measured: shownWidth, to: width, alignment: alignment) : shown
+      // Cut and padded, simple text stays simple; its width is the column's unless it was
+      // already narrower (or, for the ragged last column, its own).
+      guard measure.isSimple else { return (fitted, DisplayWidth.simpleWidth(fitted)) }
+      return (fitted, isPadded ? max(width, shownWidth) : shownWidth)
     }
   }
 
@@ -117,17 +143,19 @@ struct TableLayout {
     let gap = String(repeating: " ", count: Self.gap)
     let spansPerRow = (hasMarkers ? 1 : 0) + 2 * slots.count
 
-    /// One line of the table; `cell(column)` gives the text, its width and its style.
+    /// One line of the table; `cell(column)` gives the text, its measure and its style.
     func row(
-      marker: String, reverse: Bool, _ cell: (Int) -> (text: String, width: Int, style: SpanStyle)
+      marker: String, reverse: Bool,
+      _ cell: (Int) -> (text: String, measure: CellWidths.Measure, style: SpanStyle)
     ) -> StyledLine {
       var line = StyledLine()
       line.spans.reserveCapacity(spansPerRow)
       if hasMarkers { line.append(marker, .tone(Layout.primary)) }
       for (offset, slot) in slots.enumerated() {
-        if offset > 0 { line.append(gap) }
-        let (text, measured, style) = cell(slot.index)
-        line.append(slot.fit(text, measured: measured), style)
+        if offset > 0 { line.append(gap, .plain, simpleWidth: Self.gap) }
+        let (text, measure, style) = cell(slot.index)
+        let fitted = slot.fit(text, measure)
+        line.append(fitted.text, style, simpleWidth: fitted.simpleWidth)
       }
       if reverse {
         for index in line.spans.indices { line.spans[index].style.reverse = true }

@@ -176,9 +176,42 @@ import Testing
         TableRow(id: "3", cells: ["👨‍👩‍👧", "e\u{301}"]),
       ])
     let widths = TableLayout.CellWidths(table)
-    #expect(widths.titles == [4, 6])
-    #expect(widths.cells == [11, 6, 10, 0, 2, 1])
-    #expect(widths.cell(1, 0) == 10)
+    #expect(widths.titles.map(\.width) == [4, 6])
+    #expect(widths.cells.map(\.width) == [11, 6, 10, 0, 2, 1])
+    #expect(widths.cells.map(\.isSimple) == [true, true, true, true, false, false])
+    #expect(widths.cell(1, 0).width == 10)
+  }
+
+  @Test(arguments: [12, 20, 30, 44, 80])
+  func tableSpansCarryTheirOwnWidths(width: Int) {
+    let table = Table(
+      columns: [
+        TableColumn(id: "name", title: "Name", minWidth: 4, maxWidth: 12),
+        TableColumn(id: "addr", title: "地址", minWidth: 6, priority: 1, truncation: .middle),
+        TableColumn(id: "n", title: "N", minWidth: 3, alignment: .trailing),
+        TableColumn(id: "note", title: "Note", minWidth: 4, priority: -1),
+      ],
+      rows: [
+        TableRow(id: "1", cells: ["Shop router", "http://192.168.1.1:3000", "46°C", "—"]),
+        TableRow(id: "2", cells: ["仓库路由器仓库路由器", "https://wh.example.com", "7", "验证码 ••••••"]),
+        TableRow(id: "3", cells: ["👨‍👩‍👧 family", "e\u{301}e\u{301}", "🇨🇳", "📶📶📶📶📶📶📶"]),
+        TableRow(id: "4", cells: ["short"]),
+      ], selectedID: "2", markedIDs: ["3"])
+    let lines = TableLayout(table: table, layout: Layout(language: .english)).lines(width: width)
+    for line in lines {
+      for span in line.spans {
+        #expect(span.simpleWidth == DisplayWidth.simpleWidth(span.text), "\(span.text)")
+      }
+      #expect(line.width == DisplayWidth.of(line.plain), "\(line.plain)")
+    }
+  }
+
+  @Test func spansMeasureTheirText() {
+    #expect(Span("中国联通 40%").simpleWidth == 12)
+    #expect(Span("e\u{301}").simpleWidth == nil)
+    #expect(Span("", .plain).simpleWidth == 0)
+    let trimmed = StyledLine([Span("a"), Span("中  ")]).trimmed()
+    #expect(trimmed.spans.map(\.simpleWidth) == [1, 2])
   }
 
   @Test func painterReusesAStyleSequence() {
