@@ -334,10 +334,12 @@ public enum DisplayWidth {
     var filler = LineFiller(width: width)
     let scalars = paragraph.unicodeScalars
     var wordStart: String.Index?
+    var wordColumns = 0
     func placeWord(endingAt end: String.Index) {
       guard let start = wordStart else { return }
-      filler.place(String(Substring(scalars[start..<end])))
+      filler.place(Substring(scalars[start..<end]), columns: wordColumns)
       wordStart = nil
+      wordColumns = 0
     }
     var index = scalars.startIndex
     while index < scalars.endIndex {
@@ -348,9 +350,10 @@ public enum DisplayWidth {
       } else if isWide(scalar) {
         // Wide CJK: a break is allowed before and after each character.
         placeWord(endingAt: index)
-        filler.place(String(scalar))
-      } else if wordStart == nil {
-        wordStart = index
+        filler.place(Substring(String(scalar)), columns: self.width(of: scalar))
+      } else {
+        if wordStart == nil { wordStart = index }
+        wordColumns += self.width(of: scalar)
       }
       index = scalars.index(after: index)
     }
@@ -397,7 +400,11 @@ public enum DisplayWidth {
     }
 
     mutating func place(_ unit: String) {
-      let columns = of(unit)
+      place(unit[...], columns: of(unit))
+    }
+
+    /// Places `unit`, which is `columns` wide.
+    mutating func place(_ unit: Substring, columns: Int) {
       let needed = columns + (pendingSpace && used > 0 ? 1 : 0)
       if used + needed <= width {
         if pendingSpace && used > 0 {
@@ -411,7 +418,7 @@ public enum DisplayWidth {
       }
       pendingSpace = false
       if columns <= width - used {
-        line += unit
+        line.append(contentsOf: unit)
         used += columns
         return
       }
