@@ -30,7 +30,11 @@ enum SHA256 {
       message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
-      compress(message, into: &hash, words: words)
+      message.withUnsafeBufferPointer { message in
+        roundConstants.withUnsafeBufferPointer { constants in
+          compress(message, into: &hash, words: words, constants: constants)
+        }
+      }
     }
     var text = [UInt8](repeating: 0, count: 64)
     for (index, word) in hash.enumerated() {
@@ -45,7 +49,8 @@ enum SHA256 {
 
   /// Runs the compression function over every 64-byte block of the padded `message`.
   private static func compress(
-    _ message: [UInt8], into hash: inout [UInt32], words: UnsafeMutableBufferPointer<UInt32>
+    _ message: UnsafeBufferPointer<UInt8>, into hash: inout [UInt32],
+    words: UnsafeMutableBufferPointer<UInt32>, constants: UnsafeBufferPointer<UInt32>
   ) {
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for index in 0..<16 {
@@ -67,7 +72,7 @@ enum SHA256 {
       for index in 0..<64 {
         let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
         let choice = (e & f) ^ (~e & g)
-        let temp1 = h &+ s1 &+ choice &+ roundConstants[index] &+ words[index]
+        let temp1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
         let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
         let majority = (a & b) ^ (a & c) ^ (b & c)
         let temp2 = s0 &+ majority
