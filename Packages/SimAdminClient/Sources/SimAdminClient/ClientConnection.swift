@@ -31,8 +31,6 @@ final class ClientConnection {
     /// The exchange failed; `stale` when a connection reused from the pool ended before any
     /// byte of the response (the server had closed it meanwhile).
     case failed(SimAdminError, stale: Bool)
-    /// An idle connection ended or sent something unasked: close it quietly.
-    case dropped
   }
 
   /// The loop's key for it.
@@ -75,7 +73,9 @@ final class ClientConnection {
     case .resolving, .closed: 0
     case .connecting: Int16(POLLOUT)
     case .handshaking, .sending, .receiving: wantsWrite ? Int16(POLLOUT) : Int16(POLLIN)
-    case .idle: Int16(POLLIN)
+    // Idle connections are not watched: with hundreds of them, every poll() would pay for
+    // each. One the server closed meanwhile is found when reused (see `Outcome.failed`).
+    case .idle: 0
     }
   }
 
@@ -120,8 +120,7 @@ final class ClientConnection {
     case .handshaking: return handshake()
     case .sending: return writeRequest()
     case .receiving: return readResponse(scratch)
-    case .idle: return readWhileIdle(scratch)
-    case .resolving, .closed: return .pending
+    case .idle, .resolving, .closed: return .pending
     }
   }
 
@@ -258,23 +257,11 @@ final class ClientConnection {
 
   private func complete() -> Outcome {
     servedCount += 1
-    let response = HTTPResponse(status: parser.status, headers: parser.headers, body: parser.body)
+    let response = HTTPResponse(
+      status: parser.status, lowercasedHeaders: parser.headers, body: parser.body)
     let reusable = parser.keepAlive && !parser.hasExcess
     parser = ResponseParser(limit: 0)
     return .responded(response, reusable: reusable)
-  }
-
-  /// An idle plain connection has nothing to read unless it ended (or the server misbehaves);
-  /// a TLS one may receive session tickets, which reading consumes.
-  private func readWhileIdle(_ scratch: UnsafeMutableRawBufferPointer) -> Outcome {
-    guard let tls else { return .dropped }
-    switch tls.read(into: scratch) {
-    case .wouldBlock(let write):
-      wantsWrite = write
-      return .pending
-    default:
-      return .dropped
-    }
   }
 
   private func closeSocket() {

@@ -17,9 +17,16 @@ public struct HTTPResponse: Sendable, Equatable {
     self.body = body
   }
 
+  /// A response whose header names are already lower-case (the socket transport's parser).
+  init(status: Int, lowercasedHeaders headers: [String: String], body: Data) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
   /// The `Content-Type` header, or `""`.
   public var contentType: String { headers["content-type"] ?? "" }
 
   /// Whether the body claims to be JSON.
-  public var isJSON: Bool { contentType.lowercased().contains("json") }
+  public var isJSON: Bool { ASCII.contains(contentType, "json") }
 }

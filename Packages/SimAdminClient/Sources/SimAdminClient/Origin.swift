@@ -23,7 +23,7 @@ struct Origin: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the host is an IPv6 literal.
-  var isIPv6Literal: Bool { host.contains(":") }
+  var isIPv6Literal: Bool { host.utf8.contains(UInt8(ascii: ":")) }
 
   /// The `Host` header: brackets around an IPv6 literal, the port only when not the default.
   var hostHeader: String {

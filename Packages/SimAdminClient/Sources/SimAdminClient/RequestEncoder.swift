@@ -29,15 +29,18 @@ enum RequestEncoder {
 
   /// The request target: the URL's path and query exactly as encoded, `/` when empty.
   static func target(of url: URL) -> String {
-    let text = url.absoluteString
-    guard let schemeEnd = text.range(of: "://") else { return "/" }
-    let afterAuthority = text[schemeEnd.upperBound...]
-    guard let slash = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }) else {
-      return "/"
-    }
-    var target = afterAuthority[slash...]
-    if let hash = target.firstIndex(of: "#") { target = target[..<hash] }
-    return target.hasPrefix("?") ? "/" + target : String(target)
+    let text = url.absoluteString.utf8
+    guard let schemeEnd = ASCII.firstIndex(of: "://", in: text) else { return "/" }
+    let afterAuthority = text.dropFirst(text.distance(from: text.startIndex, to: schemeEnd) + 3)
+    guard
+      let start = afterAuthority.firstIndex(where: {
+        $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?")
+      })
+    else { return "/" }
+    var target = afterAuthority[start...]
+    if let hash = target.firstIndex(of: UInt8(ascii: "#")) { target = target[..<hash] }
+    let path = String(decoding: target, as: UTF8.self)
+    return path.hasPrefix("?") ? "/" + path : path
   }
 
   /// A header that cannot smuggle a line break or break the header syntax.

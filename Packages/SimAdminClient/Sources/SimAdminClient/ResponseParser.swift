@@ -163,10 +163,10 @@ struct ResponseParser {
     guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
       throw .malformed("header line without a name")
     }
-    let name = String(decoding: text[..<colon], as: UTF8.self).lowercased()
-    guard !name.contains(" "), !name.contains("\t") else {
+    guard !text[..<colon].contains(where: { $0 == 32 || $0 == 9 }) else {
       throw .malformed("space in a header name")
     }
+    let name = String(decoding: text[..<colon], as: UTF8.self).lowercased()
     let value = Self.trimmed(text[(colon + 1)...])
     if let existing = headers[name] {
       headers[name] = existing + ", " + value
@@ -185,25 +185,26 @@ struct ResponseParser {
       phase = .statusLine
       return
     }
-    let connection = headers["connection"]?.lowercased() ?? ""
-    keepAlive = isHTTP10 ? connection.contains("keep-alive") : !connection.contains("close")
+    let connection = headers["connection"] ?? ""
+    keepAlive =
+      isHTTP10 ? ASCII.contains(connection, "keep-alive") : !ASCII.contains(connection, "close")
     if status == 204 || status == 304 {
       phase = .done
     } else if let coding = headers["transfer-encoding"] {
-      let codings = coding.lowercased().split(separator: ",").map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      if codings.last == "chunked" {
+      let last = coding.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        .last.map { ASCII.trimmed($0) }
+      if let last, ASCII.equals(last, "chunked") {
         phase = .chunkSize
       } else {
         keepAlive = false
         phase = .untilClose
       }
     } else if let lengthText = headers["content-length"] {
-      let values = Set(
-        lengthText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-      guard values.count == 1, let only = values.first, !only.isEmpty,
-        only.utf8.allSatisfy({ (48...57).contains($0) }), let length = Int(only)
+      // Repeated fields arrive joined with ", "; they must all say the same.
+      let values = lengthText.utf8.split(
+        separator: UInt8(ascii: ","), omittingEmptySubsequences: false
+      ).map { ASCII.decimal(ASCII.trimmed($0)) }
+      guard let first = values.first, let length = first, values.allSatisfy({ $0 == length })
       else {
         throw .malformed("invalid Content-Length")
       }

@@ -199,7 +199,8 @@ public enum SimAdminRoute: Sendable, Hashable, CustomStringConvertible {
     else {
       throw .invalidOrigin(origin.absoluteString)
     }
-    let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    let hostPart =
+      host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
     let portPart = components.port.map { ":\($0)" } ?? ""
     return "\(scheme)://\(hostPart)\(portPart)"
   }

@@ -61,6 +61,8 @@ final class SocketEventLoop: @unchecked Sendable {
   private var pollSet: [pollfd] = []
   private var polled: [ClientConnection] = []
   private var lastIdleSweep: UInt64 = 0
+  /// No exchange ends before this (it may be earlier than the true nearest deadline, which
+  /// only costs an early wake-up and a rescan).
   private var nearestDeadline = UInt64.max
   private let scratch = UnsafeMutableRawBufferPointer.allocate(
     byteCount: 64 * 1024, alignment: MemoryLayout<UInt64>.alignment)
@@ -164,7 +166,6 @@ final class SocketEventLoop: @unchecked Sendable {
   /// Milliseconds until the nearest deadline (at most a second while idle connections wait
   /// to expire); forever when nothing is pending.
   private func pollTimeout() -> Int32 {
-    nearestDeadline = exchanges.values.lazy.map(\.deadline).min() ?? .max
     guard nearestDeadline != .max else { return idleCount > 0 ? 1000 : -1 }
     let nearest = nearestDeadline
     let now = MonotonicClock.now()
@@ -223,6 +224,7 @@ final class SocketEventLoop: @unchecked Sendable {
   private func accept(_ exchange: Exchange) {
     guard !exchange.reply.isFinished else { return }
     exchanges[ObjectIdentifier(exchange)] = exchange
+    nearestDeadline = min(nearestDeadline, exchange.deadline)
     let pool = pool(for: exchange.origin)
     pool.waiting.append(exchange)
     pump(pool, origin: exchange.origin)
@@ -247,6 +249,7 @@ final class SocketEventLoop: @unchecked Sendable {
     let key = ObjectIdentifier(exchange)
     exchanges[key] = nil
     exchangeConnections[key] = nil
+    if exchanges.isEmpty { nearestDeadline = .max }
     exchange.reply.finish(reply)
   }
 
@@ -254,6 +257,7 @@ final class SocketEventLoop: @unchecked Sendable {
     if now >= nearestDeadline {
       let late = exchanges.values.filter { $0.deadline <= now }
       for exchange in late { end(exchange, with: .timeout) }
+      nearestDeadline = exchanges.values.lazy.map(\.deadline).min() ?? .max
     }
     guard idleCount > 0, now &- lastIdleSweep >= 1_000_000_000 else { return }
     lastIdleSweep = now
@@ -388,9 +392,6 @@ final class SocketEventLoop: @unchecked Sendable {
           complete(exchange, .failure(error))
         }
       }
-      pump(origin: connection.origin)
-    case .dropped:
-      discard(connection)
       pump(origin: connection.origin)
     }
   }

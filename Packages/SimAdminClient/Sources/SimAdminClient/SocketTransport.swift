@@ -7,7 +7,7 @@ import Foundation
 /// - Pools: at most ``maxConnectionsPerOrigin`` connections per `scheme://host:port`
 ///   (8 by default, so a device's 8 probe calls go out at once); further requests wait for
 ///   one. Idle connections are reused, the most recent first, and closed after 30 s idle
-///   or when more than 256 are idle across all origins.
+///   or when more than 64 are idle across all origins (the longest idle first).
 /// - A pooled connection the server closed meanwhile (it ends before any byte of the
 ///   response) is replaced by a fresh one once, for a `GET` only; a `POST` or `DELETE` is
 ///   never sent twice. Before one of those is sent on a pooled connection, a connection the
@@ -48,7 +48,7 @@ public final class SocketTransport: HTTPTransport {
     self.maxConnectionsPerOrigin = max(1, maxConnectionsPerOrigin)
     loop = SocketEventLoop(
       settings: SocketEventLoop.Settings(
-        maxConnectionsPerOrigin: max(1, maxConnectionsPerOrigin), maxIdleConnections: 256,
+        maxConnectionsPerOrigin: max(1, maxConnectionsPerOrigin), maxIdleConnections: 64,
         idleTimeout: 30, additionalCertificates: additionalTrustedCertificates?.path))
   }
 
@@ -80,6 +80,9 @@ public final class SocketTransport: HTTPTransport {
     } onCancel: {
       if exchange.reply.finish(.failure(.cancelled)) { loop.cancel(exchange) }
     }
+    // The transport (whose end stops the loop) must outlive the exchange, even when the
+    // caller dropped it right after calling.
+    withExtendedLifetime(self) {}
     return try reply.get()
   }
 }
