@@ -22,17 +22,23 @@ public struct IngestPage: Sendable {
   public let instanceName: String
   /// When the page was read.
   public let syncedAt: Date
-  /// The messages' identity keys, computed with the page (by the task that read it, not by
-  /// the one writing to the archive).
-  let keys: [String]
+  /// The messages' identity keys when computed with the page (by the task that read it, not
+  /// by the one writing to the archive); otherwise the writer hashes only the new messages.
+  let keys: [String]?
 
-  /// A page.
-  public init(messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date) {
+  /// A page; `hashingNow` computes the identity keys at once (worth it when most messages
+  /// will be new, as in a first sync).
+  public init(
+    messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date,
+    hashingNow: Bool = false
+  ) {
     self.messages = messages
     self.instanceID = instanceID
     self.instanceName = instanceName
     self.syncedAt = syncedAt
-    self.keys = messages.map { MessageIdentity.key(instanceID: instanceID, message: $0) }
+    self.keys =
+      hashingNow
+      ? messages.map { MessageIdentity.key(instanceID: instanceID, message: $0) } : nil
   }
 }
 
@@ -124,8 +130,8 @@ public struct MessageArchive: Sendable {
   /// Checks one page against the archive inside the caller's transaction and stages its new
   /// messages. The archived identities it is checked against are read in one range of the
   /// identity index (the instance's messages between the page's oldest and newest device
-  /// timestamps) plus the identities `staged` earlier in the same transaction (consecutive
-  /// pages overlap). The staged rows move into `messages` with one statement per transaction:
+  /// timestamps) and compared part by part, so only new messages are hashed; identities
+  /// `staged` earlier in the same transaction (consecutive pages overlap) are checked by key. The staged rows move into `messages` with one statement per transaction:
   /// the search index (FTS5, kept by a trigger) writes its pending terms to disk at the end of
   /// every statement, so a statement per row or per page would write that many segments.
   private static func stage(
@@ -136,37 +142,44 @@ public struct MessageArchive: Sendable {
     guard let oldest = messages.map(\.timestamp).min(),
       let newest = messages.map(\.timestamp).max()
     else { return result }
-    var archived: [String: (id: Int64, upstream: Int64?)] = [:]
+    var archived: [MessageIdentity.Parts: (id: Int64, upstream: Int64?)] = [:]
     for row in try database.query(
       """
-      SELECT id, dedupe_key, upstream_id FROM messages
-      WHERE instance_id = ? AND device_timestamp BETWEEN ? AND ?
+      SELECT id, upstream_id, direction, peer_raw, device_timestamp, body, marker
+      FROM messages WHERE instance_id = ? AND device_timestamp BETWEEN ? AND ?
       """, [page.instanceID, oldest, newest])
     {
-      archived[try row.string("dedupe_key")] = (
-        try row.int64("id"), try row.optionalInt64("upstream_id")
-      )
+      let parts = MessageIdentity.Parts(
+        direction: try row.string("direction"), peer: try row.string("peer_raw"),
+        timestamp: try row.string("device_timestamp"), body: try row.string("body"),
+        marker: try row.optionalString("marker") ?? "")
+      archived[parts] = (try row.int64("id"), try row.optionalInt64("upstream_id"))
     }
-    for (message, key) in zip(messages, page.keys) {
-      if let entry = archived[key] {
+    for (index, message) in messages.enumerated() {
+      if let entry = archived[MessageIdentity.Parts(message)] {
         if entry.upstream != message.id {
           try database.run(
             "UPDATE messages SET upstream_id = ? WHERE id = ?", [message.id, entry.id])
         }
-      } else if staged.insert(key).inserted {
-        try database.run(
-          "INSERT INTO temp.ingest_staging (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-          [
-            page.instanceID, page.instanceName, message.direction, message.phoneNumber,
-            PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
-            message.timestamp, message.status, message.id,
-            message.isIncoming ? message.pdu : nil, key, page.syncedAt,
-          ])
-        result.inserted += 1
-        result.knownTail = 0
+        result.knownTail += 1
         continue
       }
-      result.knownTail += 1
+      let key =
+        page.keys?[index] ?? MessageIdentity.key(instanceID: page.instanceID, message: message)
+      guard staged.insert(key).inserted else {
+        result.knownTail += 1
+        continue
+      }
+      try database.run(
+        "INSERT INTO temp.ingest_staging (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        [
+          page.instanceID, page.instanceName, message.direction, message.phoneNumber,
+          PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
+          message.timestamp, message.status, message.id,
+          message.isIncoming ? message.pdu : nil, key, page.syncedAt,
+        ])
+      result.inserted += 1
+      result.knownTail = 0
     }
     result.known = messages.count - result.inserted
     return result

@@ -10,6 +10,29 @@ import SimAdminClient
 /// a SHA-256 of its body, plus for incoming messages the device's `mmfp:` marker (`pdu`) when
 /// present. The key is the SHA-256 of those parts joined with a separator.
 public enum MessageIdentity {
+  /// The parts of one instance's message that make its identity, compared as they are.
+  struct Parts: Hashable {
+    var direction: String
+    var peer: String
+    var timestamp: String
+    var body: String
+    var marker: String
+
+    init(direction: String, peer: String, timestamp: String, body: String, marker: String) {
+      self.direction = direction
+      self.peer = peer
+      self.timestamp = timestamp
+      self.body = body
+      self.marker = marker
+    }
+
+    init(_ message: SmsMessage) {
+      self.init(
+        direction: message.direction, peer: message.phoneNumber, timestamp: message.timestamp,
+        body: message.content, marker: message.isIncoming ? message.pdu ?? "" : "")
+    }
+  }
+
   /// The dedupe key of `message` as synced from instance `instanceID`.
   public static func key(instanceID: String, message: SmsMessage) -> String {
     key(

@@ -156,7 +156,7 @@ public struct MessageSyncer: Sendable {
       result.read += messages.count
       let page = IngestPage(
         messages: messages, instanceID: instance.id, instanceName: instance.name,
-        syncedAt: clock.now())
+        syncedAt: clock.now(), hashingNow: !stopEarly)
       let write = Task { try await queue.ingest(page) }
       if let previous = writing {
         result.inserted += try await previous.value.inserted
