@@ -124,9 +124,21 @@ final class ClientConnection {
     }
   }
 
-  /// Closes the socket; `politely` sends TLS close_notify first (an idle connection let go).
-  func close(politely: Bool = false) {
-    if politely { tls?.shutDown() }
+  /// Closes the socket.
+  ///
+  /// An idle connection let go (evicted, expired, transport ended) carries nothing either way:
+  /// a TLS one says close_notify first; a plain one is closed with a reset. An orderly close
+  /// would leave it in TIME_WAIT on this side for a minute, and a client that churns through
+  /// a large fleet piles up thousands of those, making every later connect slower, while the
+  /// device does more work for the same result.
+  func close() {
+    if phase == .idle {
+      if let tls {
+        tls.shutDown()
+      } else if fd >= 0 {
+        SocketCalls.resetOnClose(fd)
+      }
+    }
     closeSocket()
     phase = .closed
   }
@@ -146,7 +158,7 @@ final class ClientConnection {
         if code == 0 { return connected() }
         if code == EINPROGRESS {
           phase = .connecting
-          return .pending
+          return tlsContext == nil ? sendWhileConnecting() : .pending
         }
         lastError = SocketCalls.connectError(code)
         closeSocket()
@@ -154,6 +166,28 @@ final class ClientConnection {
     }
     phase = .closed
     return .failed(lastError, stale: false)
+  }
+
+  /// On loopback or a LAN the handshake has often completed by the time `connect` returns
+  /// `EINPROGRESS`: a plain request is written at once, saving a trip through `poll`. A socket
+  /// still connecting takes nothing (`poll` then says when it is ready); a refused one fails
+  /// the write with the connect's own error.
+  private func sendWhileConnecting() -> Outcome {
+    guard let exchange else { return .pending }
+    let result = exchange.bytes.withUnsafeBytes { SocketCalls.writeWhileConnecting(fd, $0) }
+    switch result {
+    case .bytes(let count):
+      phase = .sending
+      written = count
+      parser = ResponseParser(limit: exchange.limit)
+      return writeRequest()
+    case .wouldBlock, .closed:
+      return .pending
+    case .failed(let error):
+      lastError = error
+      closeSocket()
+      return tryNextAddress()
+    }
   }
 
   private func connected() -> Outcome {

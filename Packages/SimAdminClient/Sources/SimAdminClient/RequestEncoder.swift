@@ -10,19 +10,28 @@ enum RequestEncoder {
 
   /// The request's bytes, ready to send on a connection to `origin`.
   static func encode(_ request: HTTPRequest, origin: Origin) -> [UInt8] {
-    var head = "\(request.method.rawValue) \(target(of: request.url)) HTTP/1.1\r\n"
-    head += "Host: \(origin.hostHeader)\r\n"
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(512 + (request.body?.count ?? 0))
+    func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    add(request.method.rawValue)
+    add(" ")
+    add(target(of: request.url))
+    add(" HTTP/1.1\r\nHost: ")
+    add(origin.hostHeader)
+    add("\r\n")
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key })
     where isValid(name: name, value: value) && !reservedNames.contains(name.lowercased()) {
-      head += "\(name): \(value)\r\n"
+      add(name)
+      add(": ")
+      add(value)
+      add("\r\n")
     }
     if let body = request.body {
-      head += "Content-Length: \(body.count)\r\n"
+      add("Content-Length: \(body.count)\r\n")
     } else if request.method != .get {
-      head += "Content-Length: 0\r\n"
+      add("Content-Length: 0\r\n")
     }
-    head += "\r\n"
-    var bytes = Array(head.utf8)
+    add("\r\n")
     if let body = request.body { bytes.append(contentsOf: body) }
     return bytes
   }

@@ -156,15 +156,18 @@ public enum SimAdminRoute: Sendable, Hashable, CustomStringConvertible {
 
   /// The JSON body, or `nil` for routes that send none.
   public func body() -> Data? {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    func encoded(_ value: some Encodable) -> Data? {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      return try? encoder.encode(value)
+    }
     switch self {
     case .login(let password):
-      return try? encoder.encode(["password": password])
+      return encoded(["password": password])
     case .smsSend(let phoneNumber, let content):
-      return try? encoder.encode(["phone_number": phoneNumber, "content": content])
+      return encoded(["phone_number": phoneNumber, "content": content])
     case .smsBatchDelete(let ids, let phoneNumbers):
-      return try? encoder.encode(BatchDeleteBody(ids: ids, phoneNumbers: phoneNumbers))
+      return encoded(BatchDeleteBody(ids: ids, phoneNumbers: phoneNumbers))
     default:
       return nil
     }
@@ -175,7 +178,13 @@ public enum SimAdminRoute: Sendable, Hashable, CustomStringConvertible {
   /// Throws ``SimAdminError/invalidOrigin(_:)`` when the origin has a path, query, fragment
   /// or user-info, or is not http/https.
   public func request(origin: URL) throws(SimAdminError) -> HTTPRequest {
-    let base = try Self.validatedBase(origin)
+    try request(base: Self.validatedBase(origin), origin: origin)
+  }
+
+  /// Builds this route's request against `base`, an origin already checked by
+  /// ``validatedBase(_:)`` (a session checks its origin once, not on every request).
+  func request(base: String, origin: URL) throws(SimAdminError) -> HTTPRequest {
+    let query = self.query
     let queryPart = query.isEmpty ? "" : "?\(query)"
     guard let url = URL(string: base + path + queryPart) else {
       throw .invalidOrigin(origin.absoluteString)

@@ -19,6 +19,8 @@ public actor SimAdminSession {
   private let logger: Logger
   private let clock: AppClock
   private var cookie: String?
+  /// The origin as checked once (`scheme://host[:port]`), or why it is not valid.
+  private let base: Result<String, SimAdminError>
   private var reloginTask: Task<Result<Void, SimAdminError>, Never>?
 
   /// A session for one instance.
@@ -40,6 +42,7 @@ public actor SimAdminSession {
   ) {
     self.nameBox = Locked(instanceName)
     self.origin = origin
+    self.base = Result { () throws(SimAdminError) in try SimAdminRoute.validatedBase(origin) }
     self.transport = transport
     self.credentials = credentials
     self.userAgent = "MultiSimAdmin/\(userAgentVersion)"
@@ -164,7 +167,7 @@ public actor SimAdminSession {
 
   /// Builds, decorates and sends one request; logs its outcome without secrets.
   private func exchange(_ route: SimAdminRoute) async throws(SimAdminError) -> HTTPResponse {
-    var request = try route.request(origin: origin)
+    var request = try route.request(base: base.get(), origin: origin)
     request.headers["Accept"] = "application/json"
     request.headers["User-Agent"] = userAgent
     if let cookie { request.headers["Cookie"] = "simadmin_session=\(cookie)" }

@@ -96,6 +96,29 @@ enum SocketCalls {
     _ = close(fd)
   }
 
+  /// Writes on a socket whose non-blocking connect is under way: `.wouldBlock` while it is
+  /// not connected yet, `.failed` with the connect's error (refused…) when it failed.
+  static func writeWhileConnecting(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> IOResult {
+    #if os(Linux)
+      let flags = Int32(MSG_NOSIGNAL)
+    #else
+      let flags: Int32 = 0
+    #endif
+    let count = send(fd, bytes.baseAddress, bytes.count, flags)
+    if count >= 0 { return .bytes(count) }
+    let code = errno
+    if code == EAGAIN || code == EWOULDBLOCK || code == ENOTCONN || code == EINTR {
+      return .wouldBlock(wantsWrite: true)
+    }
+    return .failed(connectError(code))
+  }
+
+  /// Makes the coming `close` of `fd` send a reset instead of an orderly end (no TIME_WAIT).
+  static func resetOnClose(_ fd: Int32) {
+    var option = linger(l_onoff: 1, l_linger: 0)
+    _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+  }
+
   /// Whether an idle connection still looks open: nothing to read, no end of stream.
   static func looksOpen(_ fd: Int32) -> Bool {
     var byte: UInt8 = 0

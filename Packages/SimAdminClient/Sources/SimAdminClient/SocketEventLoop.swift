@@ -206,7 +206,7 @@ final class SocketEventLoop: @unchecked Sendable {
 
   private func tearDown() {
     for exchange in Array(exchanges.values) { complete(exchange, .failure(.cancelled)) }
-    for connection in connections.values { connection.close(politely: connection.phase == .idle) }
+    for connection in connections.values { connection.close() }
     connections = [:]
     pools = [:]
     let wakeWrite = inbox.withLock { inbox -> Int32 in
@@ -424,8 +424,7 @@ final class SocketEventLoop: @unchecked Sendable {
 
   private func closeConnection(_ connection: ClientConnection) {
     guard connections.removeValue(forKey: connection.id) != nil else { return }
-    let politely = connection.phase == .idle
-    connection.close(politely: politely)
+    connection.close()
     pools[connection.origin]?.openCount -= 1
   }
 }
