@@ -4,40 +4,76 @@ import Foundation
 ///
 /// The file maps each key to its texts: `{"fleet.added": {"en": "Added {name}.", "zh-Hans":
 /// "已添加 {name}。"}}`. Placeholders are `{name}`, filled by ``text(_:_:_:)``.
+///
+/// A bundled catalogue is read on its first use, not when the program starts: every feature
+/// module names its catalogue, but a command usually shows the texts of one or two.
 public struct StringCatalogue: Sendable {
   /// Key → language code → text.
-  public let entries: [String: [String: String]]
+  public var entries: [String: [String: String]] { storage.entries }
   /// Where the catalogue came from, for error messages.
   public let origin: String
+  private let storage: Storage
+
+  /// Entries given at once, or read by a loader on first use.
+  private final class Storage: Sendable {
+    private let loaded: Locked<[String: [String: String]]?>
+    private let load: @Sendable () -> [String: [String: String]]
+
+    init(load: @escaping @Sendable () -> [String: [String: String]]) {
+      self.loaded = Locked(nil)
+      self.load = load
+    }
+
+    var entries: [String: [String: String]] {
+      loaded.withLock { loaded in
+        if let loaded { return loaded }
+        let entries = load()
+        loaded = entries
+        return entries
+      }
+    }
+  }
 
   /// A catalogue from decoded entries.
   public init(entries: [String: [String: String]], origin: String) {
-    self.entries = entries
     self.origin = origin
+    self.storage = Storage { entries }
+  }
+
+  private init(origin: String, load: @escaping @Sendable () -> [String: [String: String]]) {
+    self.origin = origin
+    self.storage = Storage(load: load)
   }
 
   /// Decodes a catalogue file.
   public init(jsonData: Data, origin: String) throws {
+    let entries: [String: [String: String]]
     do {
       entries = try JSONDecoder().decode([String: [String: String]].self, from: jsonData)
     } catch {
       throw CatalogueError.malformed(origin: origin, detail: String(describing: error))
     }
-    self.origin = origin
+    self.init(entries: entries, origin: origin)
   }
 
   /// Loads `Strings.json` from a resource bundle (a package's `Bundle.module`).
   ///
-  /// A missing or malformed catalogue is a build defect, so it stops the program with the
-  /// bundle's path in the message rather than showing keys to the user.
+  /// The file is read and decoded when a text is first asked for. A missing or malformed
+  /// catalogue is a build defect, so it then stops the program with the bundle's path in the
+  /// message rather than showing keys to the user.
   public static func bundled(in bundle: Bundle, name: String = "Strings") -> StringCatalogue {
-    guard let url = bundle.url(forResource: name, withExtension: "json") else {
-      fatalError("String catalogue \(name).json is missing from \(bundle.bundlePath)")
-    }
-    do {
-      return try StringCatalogue(jsonData: Data(contentsOf: url), origin: url.lastPathComponent)
-    } catch {
-      fatalError("String catalogue \(url.path) cannot be read: \(error)")
+    let path = bundle.bundlePath
+    return StringCatalogue(origin: "\(name).json") {
+      let bundle = Bundle(path: path) ?? .main
+      guard let url = bundle.url(forResource: name, withExtension: "json") else {
+        fatalError("String catalogue \(name).json is missing from \(path)")
+      }
+      do {
+        return try StringCatalogue(jsonData: Data(contentsOf: url), origin: url.lastPathComponent)
+          .entries
+      } catch {
+        fatalError("String catalogue \(url.path) cannot be read: \(error)")
+      }
     }
   }
 
@@ -69,12 +105,26 @@ public struct StringCatalogue: Sendable {
     return problems
   }
 
+  /// Replaces each `{name}` that `arguments` has in one pass; other braces stay as they are.
   static func fill(_ template: String, _ arguments: [String: String]) -> String {
-    guard !arguments.isEmpty, template.contains("{") else { return template }
-    var result = template
-    for (name, value) in arguments {
-      result = result.replacingOccurrences(of: "{\(name)}", with: value)
+    guard !arguments.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+    var result = ""
+    result.reserveCapacity(template.utf8.count)
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      let afterOpen = rest.index(after: open)
+      if let close = rest[afterOpen...].firstIndex(of: "}"),
+        let value = arguments[String(rest[afterOpen..<close])]
+      {
+        result += value
+        rest = rest[rest.index(after: close)...]
+      } else {
+        result.append("{")
+        rest = rest[afterOpen...]
+      }
     }
+    result += rest
     return result
   }
 

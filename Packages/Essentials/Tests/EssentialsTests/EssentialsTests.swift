@@ -46,6 +46,23 @@ import Testing
     }
   }
 
+  @Test func fillsInOnePassLeavingOtherBraces() {
+    #expect(StringCatalogue.fill("{a} and {b}", ["a": "{b}", "b": "B"]) == "{b} and B")
+    #expect(StringCatalogue.fill("{x} {a} {", ["a": "1"]) == "{x} 1 {")
+    #expect(StringCatalogue.fill("验证码 {code}，{code}", ["code": "48 21"]) == "验证码 48 21，48 21")
+    #expect(StringCatalogue.fill("no placeholders", ["a": "1"]) == "no placeholders")
+  }
+
+  @Test func bundledCatalogueReadsTheFileOnFirstUse() throws {
+    let url = try #require(Bundle.module.url(forResource: "Strings", withExtension: "json"))
+    let decoded = try JSONDecoder().decode(
+      [String: [String: String]].self, from: Data(contentsOf: url))
+    let catalogue = StringCatalogue.bundled(in: .module)
+    #expect(catalogue.origin == "Strings.json")
+    #expect(!decoded.isEmpty)
+    #expect(catalogue.entries == decoded)
+  }
+
   @Test func ownCatalogueIsComplete() {
     #expect(EssentialsStrings.catalogue.problems().isEmpty)
   }
