@@ -35,6 +35,8 @@ final class ClientConnection {
 
   /// The loop's key for it.
   let id: Int
+  /// Its index in the loop's dense list of connections (kept by the loop).
+  var slot = -1
   /// Where it goes.
   let origin: Origin
   /// The socket, or -1 while resolving or once closed.

@@ -2,13 +2,14 @@ import Essentials
 import Foundation
 
 /// Where one request's result goes: resumed exactly once, by whoever finishes first — the
-/// event loop (a response, an error, the timeout) or the caller's cancellation.
+/// event loop (a response, an error, the timeout) or the caller's cancellation. The state
+/// machine guarantees the single resume, so the cheaper unsafe continuation is enough.
 final class ReplySlot: Sendable {
   typealias Reply = Result<HTTPResponse, SimAdminError>
 
   private enum State {
     case waitingForCaller
-    case waiting(CheckedContinuation<Reply, Never>)
+    case waiting(UnsafeContinuation<Reply, Never>)
     case finishedEarly(Reply)
     case done
   }
@@ -17,7 +18,7 @@ final class ReplySlot: Sendable {
 
   /// Hands over the caller's continuation. Returns `false` (and resumes it at once) when the
   /// request was already finished, e.g. cancelled before it could be submitted.
-  func install(_ continuation: CheckedContinuation<Reply, Never>) -> Bool {
+  func install(_ continuation: UnsafeContinuation<Reply, Never>) -> Bool {
     let early = state.withLock { state -> Reply? in
       guard case .finishedEarly(let reply) = state else {
         state = .waiting(continuation)
@@ -34,7 +35,7 @@ final class ReplySlot: Sendable {
   /// Delivers `reply` unless one was delivered already; returns whether this one was.
   @discardableResult
   func finish(_ reply: Reply) -> Bool {
-    let continuation = state.withLock { state -> CheckedContinuation<Reply, Never>?? in
+    let continuation = state.withLock { state -> UnsafeContinuation<Reply, Never>?? in
       switch state {
       case .waitingForCaller:
         state = .finishedEarly(reply)

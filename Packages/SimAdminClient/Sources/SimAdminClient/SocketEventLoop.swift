@@ -50,6 +50,8 @@ final class SocketEventLoop: @unchecked Sendable {
 
   private var wakeRead: Int32 = -1
   private var connections: [Int: ClientConnection] = [:]
+  /// The same connections, densely, for building the poll set (see `ClientConnection.slot`).
+  private var live: [ClientConnection] = []
   private var pools: [Origin: OriginPool] = [:]
   private var exchanges: [ObjectIdentifier: Exchange] = [:]
   private var exchangeConnections: [ObjectIdentifier: Int] = [:]
@@ -155,7 +157,7 @@ final class SocketEventLoop: @unchecked Sendable {
     pollSet.removeAll(keepingCapacity: true)
     polled.removeAll(keepingCapacity: true)
     pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-    for connection in connections.values {
+    for connection in live {
       let events = connection.pollEvents
       guard events != 0, connection.fd >= 0 else { continue }
       pollSet.append(pollfd(fd: connection.fd, events: events, revents: 0))
@@ -208,6 +210,7 @@ final class SocketEventLoop: @unchecked Sendable {
     for exchange in Array(exchanges.values) { complete(exchange, .failure(.cancelled)) }
     for connection in connections.values { connection.close() }
     connections = [:]
+    live = []
     pools = [:]
     let wakeWrite = inbox.withLock { inbox -> Int32 in
       inbox.commands.removeAll()
@@ -338,6 +341,8 @@ final class SocketEventLoop: @unchecked Sendable {
     let connection = ClientConnection(
       id: nextConnectionID, origin: origin, exchange: exchange, tlsContext: context)
     connections[connection.id] = connection
+    connection.slot = live.count
+    live.append(connection)
     exchangeConnections[ObjectIdentifier(exchange)] = connection.id
     if let address = SocketAddress(numericHost: origin.host, port: origin.port) {
       settle(connection, connection.connect(to: [address]))
@@ -424,6 +429,11 @@ final class SocketEventLoop: @unchecked Sendable {
 
   private func closeConnection(_ connection: ClientConnection) {
     guard connections.removeValue(forKey: connection.id) != nil else { return }
+    let last = live.removeLast()
+    if last !== connection {
+      live[connection.slot] = last
+      last.slot = connection.slot
+    }
     connection.close()
     pools[connection.origin]?.openCount -= 1
   }

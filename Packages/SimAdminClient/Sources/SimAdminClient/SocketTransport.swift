@@ -70,7 +70,7 @@ public final class SocketTransport: HTTPTransport {
       deadline: MonotonicClock.deadline(after: timeout), limit: maxResponseBytes)
     let loop = self.loop
     let reply = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
+      await withUnsafeContinuation { continuation in
         guard exchange.reply.install(continuation) else { return }
         if !loop.submit(exchange) {
           let detail = SimAdminClientStrings.catalogue.text("transport.loopUnavailable", .english)
