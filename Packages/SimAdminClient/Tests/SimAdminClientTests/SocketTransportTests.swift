@@ -125,7 +125,8 @@ struct SocketTransportTests {
       return await group.reduce(into: [Int]()) { $0.append($1) }
     }
     #expect(statuses == Array(repeating: 200, count: 20))
-    #expect(server.connectionCount == 8)
+    // Never more than the limit; more than one (the requests went out side by side).
+    #expect((2...8).contains(server.connectionCount))
     #expect(server.mostOpenAtOnce <= 8)
   }
 
