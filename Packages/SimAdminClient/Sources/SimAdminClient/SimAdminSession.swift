@@ -80,7 +80,7 @@ public actor SimAdminSession {
       switch route {
       case .login(let password):
         try await performLogin(password: password)
-        return try decodePayload(Data("{}".utf8), route: route, as: T.self, enveloped: false)
+        return try Self.decodePayload(Data("{}".utf8), as: T.self, enveloped: false)
       case .logout:
         defer { cookie = nil }
         let response = try await exchange(route)
@@ -201,11 +201,14 @@ public actor SimAdminSession {
       if error == .loginRequired { cookie = nil }
       throw error
     }
-    return try decodePayload(response.body, route: route, as: T.self, enveloped: route.isEnveloped)
+    return try Self.decodePayload(response.body, as: T.self, enveloped: route.isEnveloped)
   }
 
-  private func decodePayload<T: Decodable & Sendable>(
-    _ body: Data, route: SimAdminRoute, as: T.Type, enveloped: Bool
+  /// Decodes a response body. ``JSONCursorDecodable`` payloads (the SMS lists) take the fast
+  /// path first, which gives exactly what `JSONDecoder` would or steps aside; `fastPath: false`
+  /// is the plain `JSONDecoder` path (the differential tests compare the two).
+  static func decodePayload<T: Decodable & Sendable>(
+    _ body: Data, as: T.Type, enveloped: Bool, fastPath: Bool = true
   ) throws(SimAdminError) -> T {
     let decoder = JSONDecoder()
     if !enveloped {
@@ -214,8 +217,14 @@ public actor SimAdminSession {
       }
     }
     let envelope: Envelope<T>
-    do { envelope = try decoder.decode(Envelope<T>.self, from: body) } catch {
-      throw .malformedResponse(Self.describe(error))
+    if fastPath, let readable = T.self as? any JSONCursorDecodable.Type,
+      let fast = readable.envelope(reading: body) as? Envelope<T>
+    {
+      envelope = fast
+    } else {
+      do { envelope = try decoder.decode(Envelope<T>.self, from: body) } catch {
+        throw .malformedResponse(Self.describe(error))
+      }
     }
     guard envelope.isOK else { throw .upstream(message: envelope.message) }
     if let data = envelope.data { return data }

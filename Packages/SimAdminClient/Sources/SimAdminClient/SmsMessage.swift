@@ -60,3 +60,225 @@ public struct SmsMessageList: Codable, Sendable, Hashable {
     messages = c.lenientArray(.messages)
   }
 }
+
+// MARK: - Reading from a JSONCursor
+
+extension SmsMessage {
+  /// The message at the cursor as ``init(from:)`` reads it, or `nil` where that throws (not an
+  /// object, or no readable id); the value is consumed either way. The first of repeated keys
+  /// wins, as with `JSONDecoder`.
+  static func read(from cursor: inout JSONCursor) throws -> SmsMessage? {
+    guard try cursor.peek() == .object else {
+      try cursor.skipValue()
+      return nil
+    }
+    if let message = try readAsWritten(from: &cursor) { return message }
+    var seen = Fields()
+    var id: Int64?
+    var direction: String?
+    var phoneNumber: String?
+    var content: String?
+    var timestamp: String?
+    var status: String?
+    var pdu: String?
+    try cursor.enterObject()
+    var first = true
+    while let key = try cursor.nextMember(&first) {
+      switch Field(key, in: cursor) {
+      case .id? where !seen.contains(.id):
+        seen.insert(.id)
+        id = try cursor.lenientInt()
+      case .direction? where !seen.contains(.direction):
+        seen.insert(.direction)
+        direction = try cursor.lenientOptionalString()
+      case .phoneNumber? where !seen.contains(.phoneNumber):
+        seen.insert(.phoneNumber)
+        phoneNumber = try cursor.lenientOptionalString()
+      case .content? where !seen.contains(.content):
+        seen.insert(.content)
+        content = try cursor.lenientOptionalString()
+      case .timestamp? where !seen.contains(.timestamp):
+        seen.insert(.timestamp)
+        timestamp = try cursor.lenientOptionalString()
+      case .status? where !seen.contains(.status):
+        seen.insert(.status)
+        status = try cursor.lenientOptionalString()
+      case .pdu? where !seen.contains(.pdu):
+        seen.insert(.pdu)
+        pdu = try cursor.lenientOptionalString()
+      default:
+        try cursor.skipValue()
+      }
+    }
+    guard let id else { return nil }
+    return SmsMessage(
+      id: id, direction: direction ?? "", phoneNumber: phoneNumber ?? "", content: content ?? "",
+      timestamp: timestamp ?? "", status: status ?? "", pdu: pdu)
+  }
+
+  /// The message at the cursor when it is laid out exactly as SimAdmin writes it (serde: these
+  /// keys in this order, no whitespace), which is read straight, without matching keys; `nil`,
+  /// with the cursor back where it was, for any other layout (or an unreadable id).
+  private static func readAsWritten(from cursor: inout JSONCursor) throws -> SmsMessage? {
+    let start = cursor.position
+    try cursor.enterObject()
+    guard cursor.skip(#""id":"#), let id = try cursor.lenientInt(),
+      cursor.skip(#","direction":"#)
+    else {
+      cursor.rewind(to: start)
+      return nil
+    }
+    let direction = try cursor.lenientOptionalString()
+    guard cursor.skip(#","phone_number":"#) else {
+      cursor.rewind(to: start)
+      return nil
+    }
+    let phoneNumber = try cursor.lenientOptionalString()
+    guard cursor.skip(#","content":"#) else {
+      cursor.rewind(to: start)
+      return nil
+    }
+    let content = try cursor.lenientOptionalString()
+    guard cursor.skip(#","timestamp":"#) else {
+      cursor.rewind(to: start)
+      return nil
+    }
+    let timestamp = try cursor.lenientOptionalString()
+    guard cursor.skip(#","status":"#) else {
+      cursor.rewind(to: start)
+      return nil
+    }
+    let status = try cursor.lenientOptionalString()
+    guard cursor.skip(#","pdu":"#) else {
+      cursor.rewind(to: start)
+      return nil
+    }
+    let pdu = try cursor.lenientOptionalString()
+    guard cursor.leaveObject() else {
+      cursor.rewind(to: start)
+      return nil
+    }
+    return SmsMessage(
+      id: id, direction: direction ?? "", phoneNumber: phoneNumber ?? "", content: content ?? "",
+      timestamp: timestamp ?? "", status: status ?? "", pdu: pdu)
+  }
+
+  /// The fields met so far in one object.
+  private struct Fields: OptionSet {
+    let rawValue: UInt8
+    static let id = Fields(rawValue: 1 << 0)
+    static let direction = Fields(rawValue: 1 << 1)
+    static let phoneNumber = Fields(rawValue: 1 << 2)
+    static let content = Fields(rawValue: 1 << 3)
+    static let timestamp = Fields(rawValue: 1 << 4)
+    static let status = Fields(rawValue: 1 << 5)
+    static let pdu = Fields(rawValue: 1 << 6)
+  }
+
+  /// The field a key names.
+  enum Field: CaseIterable {
+    case id, direction, phoneNumber, content, timestamp, status, pdu
+
+    /// The key in JSON.
+    var name: StaticString {
+      switch self {
+      case .id: "id"
+      case .direction: "direction"
+      case .phoneNumber: "phone_number"
+      case .content: "content"
+      case .timestamp: "timestamp"
+      case .status: "status"
+      case .pdu: "pdu"
+      }
+    }
+
+    /// ``name`` as ``JSONCursor/packed(_:)`` packs it, written out so that matching a key is a
+    /// switch over constants (a test checks them against `packed(_:)`).
+    var packedName: JSONCursor.Packed {
+      switch self {
+      case .id: JSONCursor.Packed(low: 0x6469, high: 0, length: 2)
+      case .direction: JSONCursor.Packed(low: 0x6f69_7463_6572_6964, high: 0x6e, length: 9)
+      case .phoneNumber:
+        JSONCursor.Packed(low: 0x756e_5f65_6e6f_6870, high: 0x7265_626d, length: 12)
+      case .content: JSONCursor.Packed(low: 0x74_6e65_746e_6f63, high: 0, length: 7)
+      case .timestamp: JSONCursor.Packed(low: 0x6d61_7473_656d_6974, high: 0x70, length: 9)
+      case .status: JSONCursor.Packed(low: 0x7375_7461_7473, high: 0, length: 6)
+      case .pdu: JSONCursor.Packed(low: 0x75_6470, high: 0, length: 3)
+      }
+    }
+
+    init?(_ key: JSONCursor.Key, in cursor: borrowing JSONCursor) {
+      guard let packed = key.packed else {
+        guard let field = Self.allCases.first(where: { cursor.key(key, is: $0.name) }) else {
+          return nil
+        }
+        self = field
+        return
+      }
+      let field: Field
+      switch packed.low {
+      case 0x6469: field = .id
+      case 0x6f69_7463_6572_6964: field = .direction
+      case 0x756e_5f65_6e6f_6870: field = .phoneNumber
+      case 0x74_6e65_746e_6f63: field = .content
+      case 0x6d61_7473_656d_6974: field = .timestamp
+      case 0x7375_7461_7473: field = .status
+      case 0x75_6470: field = .pdu
+      default: return nil
+      }
+      guard packed.high == field.packedName.high else { return nil }
+      self = field
+    }
+  }
+
+  init(
+    id: Int64, direction: String, phoneNumber: String, content: String, timestamp: String,
+    status: String, pdu: String?
+  ) {
+    self.id = id
+    self.direction = direction
+    self.phoneNumber = phoneNumber
+    self.content = content
+    self.timestamp = timestamp
+    self.status = status
+    self.pdu = pdu
+  }
+}
+
+extension SmsMessageList: JSONCursorDecodable {
+  /// Reads the list at the cursor as ``init(from:)`` does: a missing, null or non-array
+  /// `messages` is empty and unreadable entries are skipped; a value that is not an object
+  /// throws (as `JSONDecoder` would).
+  static func read(from cursor: inout JSONCursor) throws -> SmsMessageList {
+    guard try cursor.peek() == .object else { throw JSONUndecided() }
+    var messages: [SmsMessage]?
+    try cursor.enterObject()
+    var first = true
+    while let key = try cursor.nextMember(&first) {
+      guard messages == nil, cursor.key(key, is: "messages") else {
+        try cursor.skipValue()
+        continue
+      }
+      guard try cursor.peek() == .array else {
+        try cursor.skipValue()
+        messages = []
+        continue
+      }
+      var list: [SmsMessage] = []
+      // SimAdmin's messages take some 250 bytes or more each: room for all but the longest
+      // without growing the array (which would copy it) while reading.
+      list.reserveCapacity(cursor.remainingCount / 200)
+      try cursor.enterArray()
+      var firstElement = true
+      while try cursor.nextElement(&firstElement) {
+        if let message = try SmsMessage.read(from: &cursor) { list.append(message) }
+      }
+      messages = list
+    }
+    return SmsMessageList(messages: messages ?? [])
+  }
+
+  init(messages: [SmsMessage]) {
+    self.messages = messages
+  }
+}
