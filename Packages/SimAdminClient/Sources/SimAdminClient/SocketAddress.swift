@@ -24,6 +24,9 @@ struct SocketAddress: @unchecked Sendable {
     if inet_pton(AF_INET, host, &address4.sin_addr) == 1 {
       address4.sin_family = sa_family_t(AF_INET)
       address4.sin_port = in_port_t(UInt16(port).bigEndian)
+      #if canImport(Darwin)
+        address4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+      #endif
       self.init(copying: &address4)
       return
     }
@@ -31,6 +34,9 @@ struct SocketAddress: @unchecked Sendable {
     if inet_pton(AF_INET6, host, &address6.sin6_addr) == 1 {
       address6.sin6_family = sa_family_t(AF_INET6)
       address6.sin6_port = in_port_t(UInt16(port).bigEndian)
+      #if canImport(Darwin)
+        address6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+      #endif
       self.init(copying: &address6)
       return
     }
