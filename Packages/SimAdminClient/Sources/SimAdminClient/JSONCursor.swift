@@ -62,7 +62,7 @@ struct JSONCursor {
   /// Unescaped bytes of the string being read, reused from string to string.
   private var scratch: [UInt8] = []
   /// Strings of up to 15 ASCII bytes already made from this input, in a direct-mapped table
-  /// (see ``shortString(start:length:)``); empty until first used.
+  /// (see ``shortString(start:length:_:)``); empty until first used.
   private var shortStrings: [ShortString] = []
 
   private struct ShortString {
@@ -103,9 +103,6 @@ struct JSONCursor {
   /// Whether a string starts right here (no whitespace before it): the common case, checked
   /// before ``peek()``.
   var startsString: Bool { index < count && bytes[index] == Byte.quote }
-
-  /// The input bytes not read yet.
-  var remainingCount: Int { count - index }
 
   /// Checks that only whitespace follows the top-level value.
   mutating func finish() throws(JSONReaderError) {
@@ -187,8 +184,30 @@ struct JSONCursor {
   mutating func skip(_ literal: StaticString) -> Bool {
     let length = literal.utf8CodeUnitCount
     guard count - index >= length else { return false }
-    let text = literal.utf8Start
-    for offset in 0..<length where bytes[index &+ offset] != text[offset] { return false }
+    let text = UnsafeRawPointer(literal.utf8Start)
+    let here = UnsafeRawPointer(bytes + index)
+    if length >= 8 {
+      // Eight bytes at a time; the last eight (overlapping the ones before) end it.
+      var offset = 0
+      while length - offset > 8 {
+        guard
+          here.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            == text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        else { return false }
+        offset &+= 8
+      }
+      guard
+        here.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+          == text.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+      else { return false }
+    } else {
+      for offset in 0..<length
+      where here.load(fromByteOffset: offset, as: UInt8.self)
+        != text.load(fromByteOffset: offset, as: UInt8.self)
+      {
+        return false
+      }
+    }
     index &+= length
     return true
   }
@@ -335,6 +354,14 @@ struct JSONCursor {
   /// length and its bytes, eight to a word. `nil` sends the string down the general path.
   @inline(__always)
   private func shortPlain(at start: Int) -> (length: Int, packed: Packed)? {
+    var plainPrefix = 0
+    return shortPlain(at: start, plainPrefix: &plainPrefix)
+  }
+
+  /// ``shortPlain(at:)``, also setting `plainPrefix` to 16 when the string is longer and its
+  /// first sixteen bytes are plain ASCII (so a scan may resume after them).
+  @inline(__always)
+  private func shortPlain(at start: Int, plainPrefix: inout Int) -> (length: Int, packed: Packed)? {
     guard count - start >= 16 else { return nil }
     let raw = UnsafeRawPointer(bytes + start)
     let low = raw.loadUnaligned(as: UInt64.self)
@@ -348,7 +375,10 @@ struct JSONCursor {
     }
     let high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
     let stopsHigh = Self.stops(high) | high & Self.highs
-    guard stopsHigh != 0 else { return nil }
+    guard stopsHigh != 0 else {
+      plainPrefix = 16
+      return nil
+    }
     let length = 8 + stopsHigh.trailingZeroBitCount >> 3
     guard bytes[start + length] == Byte.quote else { return nil }
     let masked = length == 8 ? 0 : high & ~0 >> UInt64(128 - 8 * length)
@@ -370,6 +400,38 @@ struct JSONCursor {
   enum Number {
     case integer(Int64)
     case text(String)
+  }
+
+  /// Reads an integer literal that fits an `Int64` and starts right here (an SMS id) in one
+  /// pass; `nil`, with the cursor unmoved, for anything else (which the caller reads the
+  /// general way).
+  @inline(__always)
+  mutating func readPlainInteger() -> Int64? {
+    var next = index
+    let negative = next < count && bytes[next] == Byte.minus
+    if negative { next &+= 1 }
+    guard next < count, isDigit(bytes[next]) else { return nil }
+    // Accumulated negatively so that Int64.min fits.
+    var value: Int64 = 0
+    let first = next
+    while next < count, isDigit(bytes[next]) {
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = shifted.subtractingReportingOverflow(Int64(bytes[next] &- Byte.zero))
+      guard !overflow1 && !overflow2 else { return nil }
+      value = sum
+      next &+= 1
+    }
+    // A leading zero before more digits is malformed; a fraction or exponent is not plain.
+    if bytes[first] == Byte.zero && next - first > 1 { return nil }
+    if next < count, bytes[next] == Byte.dot || bytes[next] | 0x20 == UInt8(ascii: "e") {
+      return nil
+    }
+    if !negative {
+      guard value != .min else { return nil }
+      value = -value
+    }
+    index = next
+    return value
   }
 
   /// Reads a number, sparing the text when it is a plain integer (an SMS id).
@@ -422,17 +484,21 @@ struct JSONCursor {
   }
 
   /// Steps over the string at the cursor, checking it; returns its text when `materialize`,
-  /// or (with `keepingEscaped`) when it had escapes.
+  /// or (with `keepingEscaped`) when it had escapes. Inlined, so that each caller gets the
+  /// code for its own flags.
+  @inline(__always)
   private mutating func string(materialize: Bool, keepingEscaped: Bool = false)
     throws(JSONReaderError) -> String?
   {
     index += 1
     let start = index
-    if let short = shortPlain(at: start) {
+    var plainPrefix = 0
+    if let short = shortPlain(at: start, plainPrefix: &plainPrefix) {
       index = start + short.length + 1
       guard materialize else { return nil }
       return shortString(start: start, length: short.length, short.packed)
     }
+    index = start + plainPrefix
     let seen = skipPlainBytes()
     guard index < count else { throw failure(.unexpectedEnd) }
     switch bytes[index] {

@@ -9,8 +9,14 @@ struct JSONUndecided: Error {}
 extension JSONCursor {
   /// `lenientOptionalString`: a string as is; a number as the text of its `Int64` or else its
   /// `Double`; a boolean as `"true"`/`"false"`; `nil` for anything else.
+  @inline(__always)
   mutating func lenientOptionalString() throws -> String? {
+    // A string is by far the most common; the rest is not inlined.
     if startsString { return try readString() }
+    return try lenientOptionalStringOfOtherKind()
+  }
+
+  private mutating func lenientOptionalStringOfOtherKind() throws -> String? {
     switch try peek() {
     case .string:
       return try readString()
@@ -39,6 +45,7 @@ extension JSONCursor {
   /// `lenientInt`: a number as its `Int64`, or else its `Double`; text through its leading
   /// number; a finite `Double` below 9e18 in magnitude is rounded toward zero.
   mutating func lenientInt() throws -> Int64? {
+    if let value = readPlainInteger() { return value }
     let double: Double?
     switch try peek() {
     case .number:

@@ -64,15 +64,20 @@ public struct SmsMessageList: Codable, Sendable, Hashable {
 // MARK: - Reading from a JSONCursor
 
 extension SmsMessage {
-  /// The message at the cursor as ``init(from:)`` reads it, or `nil` where that throws (not an
-  /// object, or no readable id); the value is consumed either way. The first of repeated keys
-  /// wins, as with `JSONDecoder`.
-  static func read(from cursor: inout JSONCursor) throws -> SmsMessage? {
+  /// Appends the message at the cursor, as ``init(from:)`` reads it, to `list`; nothing where
+  /// that throws (not an object, or no readable id). The value is consumed either way.
+  static func read(from cursor: inout JSONCursor, into list: inout [SmsMessage]) throws {
     guard try cursor.peek() == .object else {
       try cursor.skipValue()
-      return nil
+      return
     }
-    if let message = try readAsWritten(from: &cursor) { return message }
+    if try readAsWritten(from: &cursor, into: &list) { return }
+    if let message = try read(from: &cursor) { list.append(message) }
+  }
+
+  /// The message object at the cursor as ``init(from:)`` reads it, or `nil` where that throws
+  /// (no readable id). The first of repeated keys wins, as with `JSONDecoder`.
+  private static func read(from cursor: inout JSONCursor) throws -> SmsMessage? {
     var seen = Fields()
     var id: Int64?
     var direction: String?
@@ -116,51 +121,55 @@ extension SmsMessage {
       timestamp: timestamp ?? "", status: status ?? "", pdu: pdu)
   }
 
-  /// The message at the cursor when it is laid out exactly as SimAdmin writes it (serde: these
-  /// keys in this order, no whitespace), which is read straight, without matching keys; `nil`,
-  /// with the cursor back where it was, for any other layout (or an unreadable id).
-  private static func readAsWritten(from cursor: inout JSONCursor) throws -> SmsMessage? {
+  /// Appends the message at the cursor when it is laid out exactly as SimAdmin writes it
+  /// (serde: these keys in this order, no whitespace), read straight, without matching keys;
+  /// `false`, with the cursor back where it was, for any other layout (or an unreadable id).
+  private static func readAsWritten(from cursor: inout JSONCursor, into list: inout [SmsMessage])
+    throws -> Bool
+  {
     let start = cursor.position
     try cursor.enterObject()
     guard cursor.skip(#""id":"#), let id = try cursor.lenientInt(),
       cursor.skip(#","direction":"#)
     else {
       cursor.rewind(to: start)
-      return nil
+      return false
     }
     let direction = try cursor.lenientOptionalString()
     guard cursor.skip(#","phone_number":"#) else {
       cursor.rewind(to: start)
-      return nil
+      return false
     }
     let phoneNumber = try cursor.lenientOptionalString()
     guard cursor.skip(#","content":"#) else {
       cursor.rewind(to: start)
-      return nil
+      return false
     }
     let content = try cursor.lenientOptionalString()
     guard cursor.skip(#","timestamp":"#) else {
       cursor.rewind(to: start)
-      return nil
+      return false
     }
     let timestamp = try cursor.lenientOptionalString()
     guard cursor.skip(#","status":"#) else {
       cursor.rewind(to: start)
-      return nil
+      return false
     }
     let status = try cursor.lenientOptionalString()
     guard cursor.skip(#","pdu":"#) else {
       cursor.rewind(to: start)
-      return nil
+      return false
     }
     let pdu = try cursor.lenientOptionalString()
     guard cursor.leaveObject() else {
       cursor.rewind(to: start)
-      return nil
+      return false
     }
-    return SmsMessage(
-      id: id, direction: direction ?? "", phoneNumber: phoneNumber ?? "", content: content ?? "",
-      timestamp: timestamp ?? "", status: status ?? "", pdu: pdu)
+    list.append(
+      SmsMessage(
+        id: id, direction: direction ?? "", phoneNumber: phoneNumber ?? "",
+        content: content ?? "", timestamp: timestamp ?? "", status: status ?? "", pdu: pdu))
+    return true
   }
 
   /// The fields met so far in one object.
@@ -265,13 +274,10 @@ extension SmsMessageList: JSONCursorDecodable {
         continue
       }
       var list: [SmsMessage] = []
-      // SimAdmin's messages take some 250 bytes or more each: room for all but the longest
-      // without growing the array (which would copy it) while reading.
-      list.reserveCapacity(cursor.remainingCount / 200)
       try cursor.enterArray()
       var firstElement = true
       while try cursor.nextElement(&firstElement) {
-        if let message = try SmsMessage.read(from: &cursor) { list.append(message) }
+        try SmsMessage.read(from: &cursor, into: &list)
       }
       messages = list
     }
