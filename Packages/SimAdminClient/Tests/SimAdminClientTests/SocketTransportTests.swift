@@ -132,8 +132,11 @@ struct SocketTransportTests {
 
   @Test("cancelling a request still waiting for a connection ends it at once; it is never sent")
   func cancelWhileQueued() async throws {
+    // The first answer is held until the queued request has been cancelled, so a slow,
+    // loaded machine cannot let the first finish (and free the connection) too early.
+    let release = DispatchSemaphore(value: 0)
     let server = try ScriptedServer { _ in
-      Thread.sleep(forTimeInterval: 0.5)
+      _ = release.wait(timeout: .now() + 20)
       return .send(ScriptedServer.response())
     }
     defer { server.stop() }
@@ -146,6 +149,7 @@ struct SocketTransportTests {
     try await Task.sleep(for: .milliseconds(50))
     queued.cancel()
     #expect(await queued.value.failure == .cancelled)
+    release.signal()
     #expect(await first.value.success?.status == 200)
     #expect(server.requests.map(\.requestLine) == ["GET /api/health HTTP/1.1"])
   }
