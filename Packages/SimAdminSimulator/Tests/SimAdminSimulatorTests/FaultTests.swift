@@ -111,6 +111,10 @@ struct FaultTests {
     down.setFaults([])
     #expect(try await TestHTTP.request(down.origin, "GET", "/api/health").status == 200)
     let kept = try TestHTTP.RawConnection(port: down.port)
+    // One exchange first, so the server has accepted the connection before the device goes
+    // down (a connection still in the listen backlog is reset, not closed).
+    kept.send("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try kept.readResponse().status == 200)
     down.setFaults([FaultRule(.down)])
     #expect(!TestHTTP.isListening(down.port))
     #expect(kept.readEOF())
