@@ -38,7 +38,7 @@ let package = Package(
           .product(name: "\($0)Feature", package: $0, condition: .when(traits: [$0]))
         },
       path: "Apps/MSAApp",
-      resources: [.copy("Resources/Strings.json")]),
+      resources: [.embedInCode("Resources/Strings.json")]),
     .executableTarget(name: "msa", dependencies: ["MSAApp"], path: "Apps/msa"),
     // The benchmark driver of scripts/bench: an in-process fleet, search and render timings.
     .executableTarget(

@@ -3,8 +3,9 @@ import Foundation
 
 /// The app's own string catalogue.
 public enum AppStrings {
-  /// Loaded once from `Strings.json`.
-  public static let catalogue = StringCatalogue.bundled(in: .module)
+  /// Decoded on first use from `Strings.json`, compiled into the program.
+  public static let catalogue = StringCatalogue.embedded(
+    PackageResources.Strings_json, origin: "MSAApp/Strings.json")
 
   /// A localized string of the app's catalogue.
   static func string(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedString {

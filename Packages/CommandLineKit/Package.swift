@@ -14,7 +14,7 @@ let package = Package(
     .target(
       name: "CommandLineKit",
       dependencies: [.product(name: "Essentials", package: "Essentials")],
-      resources: [.copy("Resources/Strings.json")]
+      resources: [.embedInCode("Resources/Strings.json")]
     ),
     .testTarget(
       name: "CommandLineKitTests",

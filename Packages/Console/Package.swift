@@ -17,7 +17,7 @@ let package = Package(
     .target(
       name: "ConsoleKit",
       dependencies: ["Essentials", "ThemeKit", "ViewKit", "FeatureKit"],
-      resources: [.copy("Resources/Strings.json")]),
+      resources: [.embedInCode("Resources/Strings.json")]),
     .testTarget(
       name: "ConsoleKitTests",
       dependencies: [

@@ -18,7 +18,7 @@ let package = Package(
     .target(
       name: "FeatureKit",
       dependencies: ["Essentials", "CommandLineKit", "ThemeKit", "ViewKit"],
-      resources: [.copy("Resources/Strings.json")]),
+      resources: [.embedInCode("Resources/Strings.json")]),
     .target(
       name: "FeatureKitTesting",
       dependencies: [

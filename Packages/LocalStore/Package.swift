@@ -18,7 +18,7 @@ let package = Package(
         .product(name: "Essentials", package: "Essentials"),
         .target(name: "CSQLite", condition: .when(platforms: [.linux])),
       ],
-      resources: [.copy("Resources/Strings.json")]),
+      resources: [.embedInCode("Resources/Strings.json")]),
     .target(
       name: "LocalStoreTesting",
       dependencies: [

@@ -24,7 +24,7 @@ let package = Package(
         .product(name: "FeatureKit", package: "FeatureKit"),
         .product(name: "LocalStore", package: "LocalStore"),
       ],
-      resources: [.copy("Resources/Strings.json")]),
+      resources: [.embedInCode("Resources/Strings.json")]),
     .testTarget(
       name: "LogCenterFeatureTests",
       dependencies: [

@@ -27,7 +27,7 @@ let package = Package(
         .product(name: "LocalStore", package: "LocalStore"),
         .product(name: "SimAdminClient", package: "SimAdminClient"),
       ],
-      resources: [.copy("Resources/Strings.json")]
+      resources: [.embedInCode("Resources/Strings.json")]
     ),
     .testTarget(
       name: "MessagesFeatureTests",

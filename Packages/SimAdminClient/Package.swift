@@ -16,7 +16,7 @@ let package = Package(
     .target(
       name: "SimAdminClient",
       dependencies: [.product(name: "Essentials", package: "Essentials")],
-      resources: [.copy("Resources/Strings.json")]
+      resources: [.embedInCode("Resources/Strings.json")]
     ),
     .target(
       name: "SimAdminClientTesting",

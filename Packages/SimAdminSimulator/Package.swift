@@ -14,7 +14,7 @@ let package = Package(
     .target(
       name: "SimAdminSimulator",
       dependencies: [.product(name: "Essentials", package: "Essentials")],
-      resources: [.copy("Resources/Strings.json")]
+      resources: [.embedInCode("Resources/Strings.json")]
     ),
     .testTarget(
       name: "SimAdminSimulatorTests",

@@ -14,11 +14,14 @@ let package = Package(
     .target(
       name: "ThemeKit",
       dependencies: [.product(name: "Essentials", package: "Essentials")],
-      resources: [.copy("Resources/Strings.json"), .copy("Resources/tokens.json")]
+      resources: [.embedInCode("Resources/Strings.json"), .embedInCode("Resources/tokens.json")]
     ),
     .testTarget(
       name: "ThemeKitTests",
-      dependencies: ["ThemeKit", .product(name: "Essentials", package: "Essentials")]
+      dependencies: [
+        "ThemeKit", .product(name: "Essentials", package: "Essentials"),
+        .product(name: "EssentialsTesting", package: "Essentials"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

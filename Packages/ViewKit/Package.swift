@@ -19,7 +19,7 @@ let package = Package(
         .product(name: "Essentials", package: "Essentials"),
         .product(name: "ThemeKit", package: "ThemeKit"),
       ],
-      resources: [.copy("Resources/Strings.json")]
+      resources: [.embedInCode("Resources/Strings.json")]
     ),
     .target(name: "ViewKitTesting"),
     .testTarget(

@@ -3,8 +3,9 @@ import Foundation
 
 /// This package's string catalogue: help headings and usage-error messages.
 public enum CommandLineKitStrings {
-  /// Loaded once from the package's `Strings.json`.
-  public static let catalogue = StringCatalogue.bundled(in: .module)
+  /// Decoded on first use from the package's `Strings.json`, compiled into the program.
+  public static let catalogue = StringCatalogue.embedded(
+    PackageResources.Strings_json, origin: "CommandLineKit/Strings.json")
 
   static func text(
     _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]

@@ -4,5 +4,6 @@ import Foundation
 /// The console's string catalogue.
 public enum ConsoleStrings {
   /// Loaded once from `Strings.json`.
-  public static let catalogue = StringCatalogue.bundled(in: .module)
+  public static let catalogue = StringCatalogue.embedded(
+    PackageResources.Strings_json, origin: "ConsoleKit/Strings.json")
 }

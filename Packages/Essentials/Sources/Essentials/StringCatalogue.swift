@@ -5,8 +5,8 @@ import Foundation
 /// The file maps each key to its texts: `{"fleet.added": {"en": "Added {name}.", "zh-Hans":
 /// "已添加 {name}。"}}`. Placeholders are `{name}`, filled by ``text(_:_:_:)``.
 ///
-/// A bundled catalogue is read on its first use, not when the program starts: every feature
-/// module names its catalogue, but a command usually shows the texts of one or two.
+/// An embedded catalogue is decoded on its first use, not when the program starts: every
+/// feature module names its catalogue, but a command usually shows the texts of one or two.
 public struct StringCatalogue: Sendable {
   /// Key → language code → text.
   public var entries: [String: [String: String]] { storage.entries }
@@ -56,23 +56,24 @@ public struct StringCatalogue: Sendable {
     self.init(entries: entries, origin: origin)
   }
 
-  /// Loads `Strings.json` from a resource bundle (a package's `Bundle.module`).
+  /// A catalogue compiled into the program: the bytes of a `Strings.json` embedded with
+  /// SwiftPM's `.embedInCode` (`PackageResources.Strings_json`), so the executable needs no
+  /// resource bundle beside it and can be copied alone.
   ///
-  /// The file is read and decoded when a text is first asked for. A missing or malformed
-  /// catalogue is a build defect, so it then stops the program with the bundle's path in the
-  /// message rather than showing keys to the user.
-  public static func bundled(in bundle: Bundle, name: String = "Strings") -> StringCatalogue {
-    let path = bundle.bundlePath
-    return StringCatalogue(origin: "\(name).json") {
-      let bundle = Bundle(path: path) ?? .main
-      guard let url = bundle.url(forResource: name, withExtension: "json") else {
-        fatalError("String catalogue \(name).json is missing from \(path)")
-      }
+  /// The bytes are decoded when a text is first asked for. Malformed bytes are a build defect
+  /// that each package's tests catch; should one ship anyway, it never stops the program: the
+  /// problem is logged once (to `logger`, standard error by default) and every text shows its
+  /// key, as for a missing key.
+  public static func embedded(
+    _ bytes: [UInt8], origin: String,
+    logger: Logger = Logger(label: "msa.catalogue", handler: StandardErrorLogHandler())
+  ) -> StringCatalogue {
+    StringCatalogue(origin: origin) {
       do {
-        return try StringCatalogue(jsonData: Data(contentsOf: url), origin: url.lastPathComponent)
-          .entries
+        return try StringCatalogue(jsonData: Data(bytes), origin: origin).entries
       } catch {
-        fatalError("String catalogue \(url.path) cannot be read: \(error)")
+        logger.error("\(error); texts from it show their keys")
+        return [:]
       }
     }
   }

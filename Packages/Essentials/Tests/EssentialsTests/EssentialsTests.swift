@@ -53,14 +53,31 @@ import Testing
     #expect(StringCatalogue.fill("no placeholders", ["a": "1"]) == "no placeholders")
   }
 
-  @Test func bundledCatalogueReadsTheFileOnFirstUse() throws {
-    let url = try #require(Bundle.module.url(forResource: "Strings", withExtension: "json"))
-    let decoded = try JSONDecoder().decode(
-      [String: [String: String]].self, from: Data(contentsOf: url))
-    let catalogue = StringCatalogue.bundled(in: .module)
-    #expect(catalogue.origin == "Strings.json")
+  @Test func embeddedCatalogueIsTheSourceFile() throws {
+    // The compiled-in bytes are the package's Resources/Strings.json as it is now: a string
+    // added to the file reaches the program without any generated copy to refresh.
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/Essentials/Resources/Strings.json").standardized
+    let onDisk = try Data(contentsOf: source)
+    #expect(Data(PackageResources.Strings_json) == onDisk)
+    let decoded = try JSONDecoder().decode([String: [String: String]].self, from: onDisk)
     #expect(!decoded.isEmpty)
-    #expect(catalogue.entries == decoded)
+    #expect(EssentialsStrings.catalogue.entries == decoded)
+    #expect(EssentialsStrings.catalogue.origin == "Essentials/Strings.json")
+  }
+
+  @Test func damagedEmbeddedCatalogueShowsKeysAndLogsOnce() throws {
+    let memory = InMemoryLogHandler()
+    let logger = Logger(label: "msa.catalogue", handler: memory)
+    let catalogue = StringCatalogue.embedded(
+      Array("{\"a\": [1]".utf8), origin: "Broken/Strings.json", logger: logger)
+    #expect(memory.records.isEmpty)  // nothing is decoded before a text is asked for
+    #expect(catalogue.text("fleet.added", .simplifiedChinese, ["name": "n1"]) == "fleet.added")
+    #expect(catalogue.text("other", .english) == "other")
+    let record = try #require(memory.records.first)
+    #expect(memory.records.count == 1)
+    #expect(record.level == .error)
+    #expect(record.message.contains("Broken/Strings.json"))
   }
 
   @Test func ownCatalogueIsComplete() {

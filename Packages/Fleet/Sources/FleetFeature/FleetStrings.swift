@@ -3,8 +3,9 @@ import Foundation
 
 /// The Fleet feature's string catalogue (English and Simplified Chinese).
 public enum FleetStrings {
-  /// Loaded once from the package's `Strings.json`.
-  public static let catalogue = StringCatalogue.bundled(in: .module)
+  /// Decoded on first use from the package's `Strings.json`, compiled into the program.
+  public static let catalogue = StringCatalogue.embedded(
+    PackageResources.Strings_json, origin: "FleetFeature/Strings.json")
 
   /// The text of `key` in `language`.
   static func text(

@@ -3,8 +3,9 @@ import Foundation
 
 /// This package's string catalogue (commands, views, errors of the log center and local data).
 public enum LogCenterStrings {
-  /// Loaded once from the package's `Strings.json`.
-  public static let catalogue = StringCatalogue.bundled(in: .module)
+  /// Decoded on first use from the package's `Strings.json`, compiled into the program.
+  public static let catalogue = StringCatalogue.embedded(
+    PackageResources.Strings_json, origin: "LogCenterFeature/Strings.json")
 
   /// The text of `key` in `language`.
   static func text(

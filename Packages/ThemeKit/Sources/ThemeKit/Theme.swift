@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// Resolved design tokens: what renderers read colours, sizes and fonts from.
@@ -23,20 +24,25 @@ public struct Theme: Sendable, Equatable {
     self.init(values: result.values, descriptions: result.descriptions)
   }
 
-  /// The theme shipped in this package (`Resources/tokens.json`).
+  /// The theme shipped in this package (`Resources/tokens.json`, compiled into the program).
+  public static let standard = Theme.embedded(PackageResources.tokens_json)
+
+  /// The theme in compiled-in token bytes.
   ///
-  /// The file is part of the build and its tests, so failing to load it is a build defect and
-  /// stops the program with the token error.
-  public static let standard: Theme = {
-    guard let url = Bundle.module.url(forResource: "tokens", withExtension: "json") else {
-      fatalError("tokens.json is missing from \(Bundle.module.bundlePath)")
-    }
+  /// The shipped file is checked by this package's tests, so failing to load it is a build
+  /// defect; should one ship anyway, it never stops the program: the token error is logged
+  /// (to `logger`, standard error by default) and the theme is empty, so output is uncoloured.
+  static func embedded(
+    _ bytes: [UInt8],
+    logger: Logger = Logger(label: "msa.theme", handler: StandardErrorLogHandler())
+  ) -> Theme {
     do {
-      return try Theme(jsonData: Data(contentsOf: url))
+      return try Theme(jsonData: Data(bytes))
     } catch {
-      fatalError("tokens.json cannot be loaded: \(error)")
+      logger.error("tokens.json cannot be loaded: \(error); output is not coloured")
+      return Theme(values: [:])
     }
-  }()
+  }
 
   // MARK: - Looking up
 

@@ -1,3 +1,5 @@
+import Essentials
+import EssentialsTesting
 import Foundation
 import Testing
 
@@ -17,6 +19,24 @@ import Testing
     let dark = try #require(theme.color(named: "semantic.\(name)", appearance: .dark))
     #expect(light != dark)
     #expect(theme.tokenNames.contains("semantic.\(name)"))
+  }
+
+  @Test func damagedTokensGiveAnUncolouredThemeAndALogLine() throws {
+    let memory = InMemoryLogHandler()
+    let theme = Theme.embedded(
+      Array("{\"semantic\": {".utf8), logger: Logger(label: "msa.theme", handler: memory))
+    #expect(theme.values.isEmpty)
+    #expect(theme.color(named: "semantic.ink") == nil)
+    let record = try #require(memory.records.first)
+    #expect(record.level == .error)
+    #expect(record.message.contains("tokens.json"))
+  }
+
+  @Test func compiledInTokensAreTheSourceFile() throws {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/ThemeKit/Resources/tokens.json").standardized
+    #expect(Data(PackageResources.tokens_json) == (try Data(contentsOf: source)))
+    #expect(Theme.standard == (try Theme(jsonData: Data(contentsOf: source))))
   }
 
   @Test func paletteMatchesTheBrief() throws {

@@ -3,6 +3,7 @@ import Foundation
 
 /// This package's string catalogue.
 public enum ViewKitStrings {
-  /// Loaded once from the package's `Strings.json`.
-  public static let catalogue = StringCatalogue.bundled(in: .module)
+  /// Decoded on first use from the package's `Strings.json`, compiled into the program.
+  public static let catalogue = StringCatalogue.embedded(
+    PackageResources.Strings_json, origin: "ViewKit/Strings.json")
 }
