@@ -13,9 +13,17 @@ let package = Package(
     .package(path: "../SimAdminSimulator"),
   ],
   targets: [
+    // OpenSSL's headers only (no library is linked): the types and constants of the https
+    // support on Linux, which opens libssl with dlopen when the first https request is made.
+    .systemLibrary(
+      name: "COpenSSL", path: "Sources/COpenSSL",
+      providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"])]),
     .target(
       name: "SimAdminClient",
-      dependencies: [.product(name: "Essentials", package: "Essentials")],
+      dependencies: [
+        .product(name: "Essentials", package: "Essentials"),
+        .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ],
       resources: [.embedInCode("Resources/Strings.json")]
     ),
     .target(
