@@ -10,6 +10,10 @@ public struct ArgumentSpec: Sendable {
   public var isOptional: Bool
   /// Whether the argument takes every remaining positional value.
   public var isRepeating: Bool
+  /// Where completion finds values (``completing(_:)``).
+  public var completion: ValueCompletion?
+  /// Values completion offers (``suggesting(_:)``); others stay accepted.
+  public var suggestedValues: [String] = []
 
   /// A positional argument.
   public init(

@@ -161,6 +161,7 @@ private struct ParseState {
         return
       }
       if let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:)) {
+        if !afterTerminator { try refuseMistypedSubcommand(word, fallback: fallback) }
         descend(into: fallback)
         try positional(word, afterTerminator: afterTerminator)
         return
@@ -174,6 +175,23 @@ private struct ParseState {
         suggestion: Suggestion.closest(to: word, in: names))
     }
     positionals.append(word)
+  }
+
+  /// A word about to go to the default subcommand `fallback` is refused as an unknown
+  /// subcommand when `fallback` takes no positional values (`msa fleet lst`), and also when it
+  /// does but the word is a near miss of a subcommand's name (`--` before the word passes it
+  /// on regardless).
+  func refuseMistypedSubcommand(_ word: String, fallback: CommandSpec) throws(UsageError) {
+    guard fallback.subcommands.isEmpty else { return }
+    let names = command.subcommands.filter { !$0.isHidden }.flatMap { [$0.name] + $0.aliases }
+    if fallback.arguments.isEmpty {
+      throw UsageError(
+        .unknownSubcommand, path: path, subject: word,
+        suggestion: Suggestion.closest(to: word, in: names))
+    }
+    if let near = Suggestion.closest(to: word, in: names, allowingPrefix: false) {
+      throw UsageError(.unknownSubcommand, path: path, subject: word, suggestion: near)
+    }
   }
 
   mutating func longOption(_ word: String, next: () -> String?) throws(UsageError) {
@@ -199,7 +217,7 @@ private struct ParseState {
       flags.insert(spec.name)
       return
     }
-    guard let value = inlineValue ?? next() else {
+    guard let value = inlineValue ?? next() ?? (spec.isValueOptional ? "" : nil) else {
       throw UsageError(.missingValue, path: path, subject: spec.synopsis)
     }
     try record(value, for: spec)
@@ -219,7 +237,7 @@ private struct ParseState {
         continue
       }
       let rest = String(letters[position...])
-      guard let value = rest.isEmpty ? next() : rest else {
+      guard let value = rest.isEmpty ? next() ?? (spec.isValueOptional ? "" : nil) : rest else {
         throw UsageError(.missingValue, path: path, subject: spec.synopsis)
       }
       try record(value, for: spec)

@@ -26,13 +26,18 @@ public struct CommandSpec: Sendable {
   public var group: LocalizedString?
   /// Whether help leaves the command out (it still runs).
   public var isHidden: Bool
+  /// Two or three command lines showing typical use, without the program name
+  /// (`fleet add --name Office --url http://192.168.8.1:3000`); help and the manual end with
+  /// them.
+  public var examples: [String]
 
   /// A command.
   public init(
     _ name: String, aliases: [String] = [], abstract: LocalizedString,
     discussion: LocalizedString? = nil, arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
-    defaultSubcommand: String? = nil, group: LocalizedString? = nil, isHidden: Bool = false
+    defaultSubcommand: String? = nil, group: LocalizedString? = nil, isHidden: Bool = false,
+    examples: [String] = []
   ) {
     self.name = name
     self.aliases = aliases
@@ -44,6 +49,7 @@ public struct CommandSpec: Sendable {
     self.defaultSubcommand = defaultSubcommand
     self.group = group
     self.isHidden = isHidden
+    self.examples = examples
   }
 
   /// The direct subcommand called `name` or having it as an alias.
@@ -72,5 +78,37 @@ public struct CommandSpec: Sendable {
       current = next
     }
     return result
+  }
+}
+
+extension CommandSpec {
+  /// The canonical path that `words` (names or aliases) name, for `msa help fleet add`;
+  /// throws ``UsageError/Kind/unknownSubcommand`` with the closest name for a word that names
+  /// no subcommand.
+  public func resolvedPath(_ words: [String]) throws(UsageError) -> [String] {
+    var current = self
+    var result: [String] = []
+    for word in words {
+      guard let next = current.subcommand(named: word) else {
+        let names = current.subcommands.filter { !$0.isHidden }.flatMap { [$0.name] + $0.aliases }
+        throw UsageError(
+          .unknownSubcommand, path: result, subject: word,
+          suggestion: Suggestion.closest(to: word, in: names))
+      }
+      result.append(next.name)
+      current = next
+    }
+    return result
+  }
+
+  /// Every command below this one with its canonical path, depth first, in declaration order;
+  /// without hidden commands (and what is below them) unless `includingHidden`.
+  public func descendants(from path: [String] = [], includingHidden: Bool = true)
+    -> [(path: [String], command: CommandSpec)]
+  {
+    subcommands.filter { includingHidden || !$0.isHidden }.flatMap { sub in
+      [(path + [sub.name], sub)]
+        + sub.descendants(from: path + [sub.name], includingHidden: includingHidden)
+    }
   }
 }

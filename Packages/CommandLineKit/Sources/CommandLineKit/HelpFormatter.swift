@@ -16,9 +16,11 @@ public enum HelpFormatter {
 
   /// The help for the command at `path` (names or aliases from the root's child down; unknown
   /// names are ignored from the first one on).
+  /// The root's help also lists `environment` (the `ENVIRONMENT:` section).
   public static func help(
     for path: [String], root: CommandSpec, globalOptions: [OptionSpec], language: AppLanguage,
-    programName: String = "msa", width: Int = defaultWidth
+    programName: String = "msa", width: Int = defaultWidth,
+    environment: [EnvironmentVariable] = []
   ) -> String {
     let canonical = root.canonicalPath(path)
     let command = root.command(at: canonical) ?? root
@@ -59,6 +61,16 @@ public enum HelpFormatter {
         width: width - Self.labelIndent
       ).map { indent(Self.labelIndent) + $0 }
     }
+    if canonical.isEmpty && !environment.isEmpty {
+      lines += ["", text("help.environment", language)]
+      for variable in environment {
+        lines += row(label: variable.name, help: variable.help.resolve(language), width: width)
+      }
+    }
+    if !command.examples.isEmpty {
+      lines += ["", text("help.examples", language)]
+      lines += command.examples.map { indent(Self.labelIndent) + "\(programName) \($0)" }
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -77,7 +89,7 @@ public enum HelpFormatter {
   }
 
   /// The usage line's parts after the command line; each part stays whole when wrapping.
-  private static func usageTokens(_ command: CommandSpec) -> [String] {
+  static func usageTokens(_ command: CommandSpec) -> [String] {
     var tokens: [String] = []
     for option in command.options where !option.isHidden {
       let core = option.isRepeating ? "\(option.synopsis) ..." : option.synopsis
@@ -139,7 +151,7 @@ public enum HelpFormatter {
     return lines
   }
 
-  private static func visibleOptions(
+  static func visibleOptions(
     command: CommandSpec, isRoot: Bool, _ globalOptions: [OptionSpec]
   ) -> [OptionSpec] {
     let own = command.options.filter { !$0.isHidden }
@@ -151,7 +163,7 @@ public enum HelpFormatter {
     return own + globals
   }
 
-  private static func optionHelp(_ option: OptionSpec, _ language: AppLanguage) -> String {
+  static func optionHelp(_ option: OptionSpec, _ language: AppLanguage) -> String {
     var parts = [option.help.resolve(language)]
     if let allowed = option.allowedValues, !allowed.isEmpty {
       parts.append(text("help.values", language, ["values": allowed.joined(separator: ", ")]))
@@ -211,7 +223,7 @@ public enum HelpFormatter {
     String(repeating: " ", count: max(0, count))
   }
 
-  private static func text(
+  static func text(
     _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
   ) -> String {
     CommandLineKitStrings.text(key, language, arguments)

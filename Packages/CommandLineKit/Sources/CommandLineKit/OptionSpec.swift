@@ -20,13 +20,18 @@ public struct OptionSpec: Sendable {
   public var allowedValues: [String]?
   /// Whether help leaves the option out (it is still accepted).
   public var isHidden: Bool
+  /// Where completion finds values other than ``allowedValues`` (``completing(_:)``).
+  public var completion: ValueCompletion?
+  /// Whether the value may be left out (`--fields` alone); the next word is the value only
+  /// when it does not start with `-`.
+  public var isValueOptional: Bool
 
   /// An option or flag with every property spelled out; prefer ``flag(_:short:help:hidden:)``
   /// and ``option(_:short:valueName:help:default:repeating:required:allowed:hidden:)``.
   public init(
     name: String, short: Character? = nil, valueName: String? = nil, help: LocalizedString,
     defaultValue: String? = nil, isRepeating: Bool = false, isRequired: Bool = false,
-    allowedValues: [String]? = nil, isHidden: Bool = false
+    allowedValues: [String]? = nil, isHidden: Bool = false, isValueOptional: Bool = false
   ) {
     self.name = name
     self.short = short
@@ -37,6 +42,7 @@ public struct OptionSpec: Sendable {
     self.isRequired = isRequired
     self.allowedValues = allowedValues
     self.isHidden = isHidden
+    self.isValueOptional = isValueOptional
   }
 
   /// A flag taking no value, e.g. `.flag("json", help: ...)` for `--json`.

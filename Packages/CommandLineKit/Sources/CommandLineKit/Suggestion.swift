@@ -1,8 +1,11 @@
 /// Finds the name a user probably meant when they typed an unknown one.
 enum Suggestion {
   /// The closest of `candidates` to `typed`: edit distance (with transpositions) of at most 2
-  /// and less than the typed word's length, else the shortest candidate `typed` is a prefix of.
-  static func closest(to typed: String, in candidates: [String]) -> String? {
+  /// and less than the typed word's length, else (when `allowingPrefix`) the shortest candidate
+  /// `typed` is a prefix of.
+  static func closest(to typed: String, in candidates: [String], allowingPrefix: Bool = true)
+    -> String?
+  {
     guard !typed.isEmpty else { return nil }
     let typedCharacters = Array(typed.lowercased())
     var best: (name: String, distance: Int)?
@@ -14,6 +17,7 @@ enum Suggestion {
       }
     }
     if let best { return best.name }
+    guard allowingPrefix else { return nil }
     return
       candidates
       .filter { $0.lowercased().hasPrefix(typed.lowercased()) }
