@@ -10,8 +10,10 @@ enum BuiltIns {
     FeatureModule(
       id: "app", name: AppStrings.string("builtins.name"),
       summary: AppStrings.string("builtins.summary"), order: 0, home: nil,
-      routes: [aboutRoute], commands: [routes, modules, view] + extraCommands,
-      catalogue: AppStrings.catalogue)
+      routes: [aboutRoute],
+      commands: [routes, modules, view] + ConventionCommands.all + extraCommands,
+      catalogue: AppStrings.catalogue, examples: examples,
+      completers: ConventionCommands.completers)
   }
 
   // MARK: - about
@@ -154,4 +156,27 @@ enum BuiltIns {
       view: tree,
       payload: ViewDump(route: path, module: match.module.id, document: ViewDocument(root: tree)))
   }
+}
+
+extension BuiltIns {
+  /// Examples of the app's own commands, by command path.
+  static let examples: [String: [String]] = [
+    "routes": ["msa routes", "msa routes --json"],
+    "modules": ["msa modules", "msa modules --json"],
+    "view": ["msa view about", "msa view fleet --width 120", "msa view messages --json"],
+    "help": ["msa help", "msa help fleet add", "msa help messages list"],
+    "completion": [
+      "msa completion bash > ~/.local/share/bash-completion/completions/msa",
+      "msa completion zsh > \"${fpath[1]}/_msa\"",
+      "msa completion fish > ~/.config/fish/completions/msa.fish",
+    ],
+    "manual": ["msa manual | man -l -", "msa manual --lang zh-Hans | man -l -"],
+    "ui": ["msa ui", "msa ui --refresh 30", "msa ui --home ~/lab"],
+    "demo": ["msa demo", "msa demo --lang zh-Hans"],
+    "simulate": [
+      "msa simulate",
+      "msa simulate --devices 20 --faults 3=hang,5=down",
+      "msa simulate --devices 3 --base-port 4100 --password secret --traffic 6",
+    ],
+  ]
 }

@@ -8,9 +8,14 @@ import ViewKit
 /// The options every command accepts, anywhere on the command line.
 enum GlobalOptions {
   static let specs: [OptionSpec] = [
-    .option("home", valueName: "DIR", help: AppStrings.string("option.home")),
+    .option("home", valueName: "DIR", help: AppStrings.string("option.home"))
+      .completing(.directory),
     .flag("json", help: AppStrings.string("option.json")),
+    .option(
+      "color", valueName: "WHEN", help: AppStrings.string("option.color"),
+      allowed: ColorChoice.allCases.map(\.rawValue)),
     .flag("no-color", help: AppStrings.string("option.no-color")),
+    .flag("no-pager", help: AppStrings.string("option.no-pager")),
     .option("lang", valueName: "LANG", help: AppStrings.string("option.lang")),
     .option("width", valueName: "N", help: AppStrings.string("option.width")),
     .flag("verbose", short: "v", help: AppStrings.string("option.verbose")),
@@ -44,7 +49,8 @@ enum GlobalOptions {
       json: parsed.flag("json"),
       colorMode: ColorMode.detect(
         environment: context.environment, isTerminal: context.outputIsTerminal,
-        noColorFlag: parsed.flag("no-color")),
+        choice: parsed.flag("no-color")
+          ? .never : parsed.optionalString("color").flatMap(ColorChoice.init) ?? .auto),
       width: width,
       verbose: parsed.flag("verbose"),
       isTerminal: context.outputIsTerminal)

@@ -30,6 +30,9 @@ public struct MSAApplication: Sendable {
 
   /// Runs one command line (without the program name) and returns the exit status.
   public func run(_ arguments: [String], context: ProcessContext) async -> Int32 {
+    if arguments.first == CompletionScript.entryName {
+      return answerCompletion(Array(arguments.dropFirst()), context: context)
+    }
     let fallbackLanguage = Self.languageHint(arguments, context.environment)
     let parsed: ParsedCommand
     do {
@@ -51,13 +54,22 @@ public struct MSAApplication: Sendable {
     } catch {
       return usageFailure(error, language: fallbackLanguage, context: context)
     }
-    guard !parsed.isHelpRequested, let command = registry.command(at: parsed.path),
-      let run = command.run
+    var helpPath = parsed.path
+    if parsed.path == [ConventionCommands.help.name] && !parsed.isHelpRequested {
+      do {
+        helpPath = try commandTree.resolvedPath(parsed.argumentList("COMMAND"))
+      } catch {
+        return usageFailure(error, language: language, context: context)
+      }
+    }
+    guard !parsed.isHelpRequested, helpPath == parsed.path,
+      let command = registry.command(at: parsed.path), let run = command.run
     else {
-      context.writeOutput(
-        HelpFormatter.help(
-          for: parsed.path, root: commandTree, globalOptions: GlobalOptions.specs,
-          language: language, programName: Self.programName) + "\n")
+      let help = HelpFormatter.help(
+        for: helpPath, root: commandTree, globalOptions: GlobalOptions.specs,
+        language: language, programName: Self.programName, width: output.width,
+        environment: ConventionCommands.environmentVariables)
+      emit(help + "\n", parsed: parsed, output: output, context: context)
       return ExitCode.success.rawValue
     }
 
@@ -70,7 +82,9 @@ public struct MSAApplication: Sendable {
     do {
       let result = try await run(CommandInvocation(parsed: parsed, environment: environment))
       if !result.isWritten {
-        context.writeOutput(try render(result, parsed: parsed, environment: environment))
+        emit(
+          try render(result, parsed: parsed, environment: environment), parsed: parsed,
+          output: output, context: context)
       }
       return result.exitCode.rawValue
     } catch {
@@ -95,6 +109,11 @@ public struct MSAApplication: Sendable {
       writeError: { _ in }, readInput: { input })
     environment.output.json = false
     return try await run(CommandInvocation(parsed: parsed, environment: environment))
+  }
+
+  /// `arguments` parsed against the command tree and the global options.
+  public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+    try CommandParser().parse(arguments, root: commandTree, globalOptions: GlobalOptions.specs)
   }
 
   /// Whether this build has the command at `path` (custom builds may lack features).
@@ -156,6 +175,22 @@ public struct MSAApplication: Sendable {
         width: environment.output.width, colorMode: environment.output.colorMode,
         language: environment.language, theme: environment.theme))
     return text.isEmpty ? "" : text + "\n"
+  }
+
+  /// Writes `text` to standard output, through the pager when it is text for a terminal
+  /// taller than the terminal (not with `--json`, `--no-pager` or a follow command).
+  func emit(_ text: String, parsed: ParsedCommand, output: OutputSettings, context: ProcessContext)
+  {
+    let lineCount = text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+    let rows = context.terminalHeight ?? context.environment["LINES"].flatMap(Int.init)
+    guard output.isTerminal, !output.json, !parsed.flag("no-pager"), !parsed.flag("follow"),
+      Pager.shouldPage(lineCount: lineCount, terminalRows: rows),
+      let pager = Pager.fromEnvironment(context.environment),
+      pager.run(text, environment: context.environment)
+    else {
+      context.writeOutput(text)
+      return
+    }
   }
 
   func usageFailure(_ error: any Error, language: AppLanguage, context: ProcessContext) -> Int32 {

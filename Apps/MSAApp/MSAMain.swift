@@ -3,12 +3,16 @@ import Foundation
 
 /// The entry point `main.swift` calls.
 public enum MSAMain {
+  /// The standard app: the compiled-in features, the built-ins and the app's own commands.
+  public static func composed() throws(RegistryConflicts) -> MSAApplication {
+    try MSAApplication(modules: CompiledFeatures.modules, appCommands: AppCommands.all)
+  }
+
   /// Composes the standard app and runs `arguments` in the real process.
   public static func run(_ arguments: [String]) async -> Int32 {
     let context = ProcessContext.current
     do {
-      let app = try MSAApplication(
-        modules: CompiledFeatures.modules, appCommands: AppCommands.all)
+      let app = try composed()
       return await app.run(arguments, context: context)
     } catch {
       let message = AppStrings.catalogue.text(

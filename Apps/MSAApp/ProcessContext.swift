@@ -19,12 +19,14 @@ public struct ProcessContext: Sendable {
   public var terminalWidth: Int?
   /// The clock.
   public var clock: AppClock
+  /// The terminal's height in rows, when known (the pager is used only for taller output).
+  public var terminalHeight: Int?
 
   /// A context from its parts.
   public init(
     environment: [String: String], streams: StandardStreams,
     writeOutput: @escaping @Sendable (String) -> Void, outputIsTerminal: Bool,
-    terminalWidth: Int?, clock: AppClock
+    terminalWidth: Int?, clock: AppClock, terminalHeight: Int? = nil
   ) {
     self.environment = environment
     self.streams = streams
@@ -32,6 +34,7 @@ public struct ProcessContext: Sendable {
     self.outputIsTerminal = outputIsTerminal
     self.terminalWidth = terminalWidth
     self.clock = clock
+    self.terminalHeight = terminalHeight
   }
 
   /// The real process.
@@ -43,6 +46,7 @@ public struct ProcessContext: Sendable {
       writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
       outputIsTerminal: isTerminal,
       terminalWidth: isTerminal ? TerminalInfo.width(fileDescriptor: 1) : nil,
-      clock: .system)
+      clock: .system,
+      terminalHeight: isTerminal ? TerminalInfo.height(fileDescriptor: 1) : nil)
   }
 }

@@ -409,6 +409,35 @@ def case_render(args, tools, work, table, homes):
                   f"{value:.1f} ms", "—", "—", "< 10 ms", value < 10)
 
 
+def case_completion(args, tools, work, table, homes):
+    """Tab on `msa fleet test ` with the registry's instances, as a whole process, against
+    `msa --version` (the same start-up, no data directory)."""
+    home = os.path.join(work, "completion-home")
+    os.makedirs(home, exist_ok=True)
+    registry = os.path.join(work, "completion-registry.json")
+    with open(registry, "w") as handle:
+        json.dump({"schemaVersion": 1, "groups": [], "instances": [
+            {"name": f"node-{index:04d}", "origin": f"http://127.0.0.1:{30000 + index}"}
+            for index in range(1, args.instances + 1)]}, handle)
+    run(tools.msa(home, "data", "import-registry", registry))
+    env = dict(os.environ, MSA_HOME=home, LANG="en_US.UTF-8")
+    complete = [tools.msa_path, "__complete", "--", "fleet", "test", ""]
+    version = [tools.msa_path, "--version"]
+    ours, reference = [], []
+    text = ""
+    for _ in range(max(15, args.reps * 5)):
+        seconds, _, _, text = run(complete, env=env)
+        ours.append(seconds)
+        reference.append(run(version, env=env)[0])
+    offered = len(text.splitlines()) - 1
+    if offered != args.instances:
+        raise Failed(f"__complete offered {offered} names, expected {args.instances}")
+    value = median(ours) / median(reference)
+    table.add(f"7 Completion `msa __complete -- fleet test ''`, {offered} instances vs "
+              "`msa --version`", ms(median(ours)), ms(median(reference)),
+              ratio(median(ours), median(reference)), "≤ 1.5×", value <= 1.5)
+
+
 # MARK: - Report
 
 
@@ -480,7 +509,7 @@ def main():
     parser.add_argument("--quick", action="store_true", help="small sizes, to try the script")
     parser.add_argument("--sync-reps", type=int, help="repetitions of the first sync")
     parser.add_argument("--only", help="comma-separated case numbers, e.g. 1,6 (3-6 need 2; 6 "
-                        "needs 1 and 2); the report is then printed, not written")
+                        "needs 1 and 2; 7 stands alone); the report is then printed, not written")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
     sync_reps = args.sync_reps
@@ -506,7 +535,8 @@ def main():
     try:
         for name, case in [("1 fleet refresh", case_refresh), ("2 first sync", case_first_sync),
                            ("3 incremental sync", case_incremental), ("4 search", case_search),
-                           ("5 cold start", case_cold_start), ("6 render", case_render)]:
+                           ("5 cold start", case_cold_start), ("6 render", case_render),
+                           ("7 completion", case_completion)]:
             if only is not None and name.split()[0] not in only:
                 continue
             log(f"case {name}")

@@ -26,9 +26,9 @@ public struct CommandSpec: Sendable {
   public var group: LocalizedString?
   /// Whether help leaves the command out (it still runs).
   public var isHidden: Bool
-  /// Two or three command lines showing typical use, without the program name
-  /// (`fleet add --name Office --url http://192.168.8.1:3000`); help and the manual end with
-  /// them.
+  /// Two or three command lines showing typical use, as typed in a shell
+  /// (`msa fleet add --name Office --url http://192.168.8.1:3000`); help and the manual end
+  /// with them.
   public var examples: [String]
 
   /// A command.

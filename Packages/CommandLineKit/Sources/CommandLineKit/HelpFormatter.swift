@@ -69,7 +69,7 @@ public enum HelpFormatter {
     }
     if !command.examples.isEmpty {
       lines += ["", text("help.examples", language)]
-      lines += command.examples.map { indent(Self.labelIndent) + "\(programName) \($0)" }
+      lines += command.examples.map { indent(Self.labelIndent) + $0 }
     }
     return lines.joined(separator: "\n")
   }

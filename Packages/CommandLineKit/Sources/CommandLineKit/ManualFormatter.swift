@@ -108,7 +108,7 @@ public enum ManualFormatter {
       out.append(".RS")
       out.append(".nf")
       for example in command.examples {
-        out.append(line("\(programName) \(example)"))
+        out.append(line(example))
       }
       out.append(".fi")
       out.append(".RE")

@@ -61,6 +61,19 @@ public struct TerminalInfo: Sendable, Equatable {
     #endif
   }
 
+  /// The terminal's height in rows from `ioctl(TIOCGWINSZ)`, `nil` when it cannot be read.
+  public static func height(fileDescriptor: Int32) -> Int? {
+    #if os(Linux) || os(macOS)
+      var size = winsize()
+      guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
+        return nil
+      }
+      return Int(size.ws_row)
+    #else
+      return nil
+    #endif
+  }
+
   /// Whether ANSI colour should be used: never with `--no-color`, `NO_COLOR` set to a non-empty value,
   /// `TERM=dumb`, or output that is not a terminal.
   public func wantsColor(environment: [String: String], noColorFlag: Bool) -> Bool {

@@ -11,7 +11,9 @@ import Testing
       var command = command
       if command.name == "fleet" {
         command.defaultSubcommand = "list"
-        command.examples = ["fleet list --status offline", "fleet add --name Office --url U"]
+        command.examples = [
+          "msa fleet list --status offline", "msa fleet add --name Office --url U",
+        ]
       }
       return command
     }

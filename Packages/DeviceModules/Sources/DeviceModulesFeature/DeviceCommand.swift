@@ -24,8 +24,9 @@ enum DeviceCommand {
     CommandSpec(
       "device", abstract: string("command.abstract"), discussion: string("command.discussion"),
       arguments: [
-        ArgumentSpec("REF", help: string("argument.ref")),
-        ArgumentSpec("SECTION", help: string("argument.section"), optional: true),
+        ArgumentSpec("REF", help: string("argument.ref")).completing(.instance),
+        ArgumentSpec("SECTION", help: string("argument.section"), optional: true)
+          .suggesting(DeviceSection.names),
         ArgumentSpec("ACTION", help: string("argument.action"), optional: true),
         ArgumentSpec("IDS", help: string("argument.ids"), optional: true, repeating: true),
       ],
@@ -36,7 +37,8 @@ enum DeviceCommand {
         .option("to", valueName: "NUMBER", help: string("option.to")),
         .option("text", valueName: "TEXT", help: string("option.text")),
         .flag("text-stdin", help: string("option.textStdin")),
-        .option("conversation", valueName: "NUMBER", help: string("option.conversation")),
+        .option("conversation", valueName: "NUMBER", help: string("option.conversation"))
+          .completing(.peer),
         .flag("all", help: string("option.all")),
         .flag("yes", help: string("option.yes")),
       ])

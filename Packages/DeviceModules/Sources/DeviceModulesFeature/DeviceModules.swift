@@ -13,7 +13,7 @@ public enum DeviceModules {
   public static let module = FeatureModule(
     id: "device", name: string("module.name"), summary: string("module.summary"), order: 30,
     home: nil, routes: routes, commands: [DeviceCommand.command],
-    catalogue: DeviceModulesStrings.catalogue)
+    catalogue: DeviceModulesStrings.catalogue, examples: DeviceExamples.all)
 
   static func string(_ key: String) -> LocalizedString {
     LocalizedString(key, in: DeviceModulesStrings.catalogue)

@@ -18,11 +18,17 @@ public struct FeatureModule: Sendable {
   public let commands: [FeatureCommand]
   /// Its strings, so the app can check every catalogue is complete.
   public let catalogue: StringCatalogue
+  /// Example command lines by command path (`"fleet add"`), as typed in a shell; help and
+  /// the manual end each command with them.
+  public let examples: [String: [String]]
+  /// Where Tab finds the values of the kinds it knows (a conversation peer …).
+  public let completers: [ValueCompleter]
 
   /// A module from its declarations.
   public init(
     id: String, name: LocalizedString, summary: LocalizedString, order: Int, home: String?,
-    routes: [FeatureRoute], commands: [FeatureCommand], catalogue: StringCatalogue
+    routes: [FeatureRoute], commands: [FeatureCommand], catalogue: StringCatalogue,
+    examples: [String: [String]] = [:], completers: [ValueCompleter] = []
   ) {
     self.id = id
     self.name = name
@@ -32,5 +38,7 @@ public struct FeatureModule: Sendable {
     self.routes = routes
     self.commands = commands
     self.catalogue = catalogue
+    self.examples = examples
+    self.completers = completers
   }
 }

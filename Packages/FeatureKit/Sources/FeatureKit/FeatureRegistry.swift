@@ -48,7 +48,26 @@ public struct FeatureRegistry: Sendable {
     root.subcommands =
       builtIns.commands.map { $0.spec(group: nil) }
       + modules.flatMap { module in module.commands.map { $0.spec(group: module.name) } }
-    return root
+    let examples = allModules.reduce(into: [String: [String]]()) { all, module in
+      all.merge(module.examples) { first, _ in first }
+    }
+    return Self.addingExamples(examples, to: root, path: [])
+  }
+
+  private static func addingExamples(
+    _ examples: [String: [String]], to command: CommandSpec, path: [String]
+  ) -> CommandSpec {
+    var command = command
+    if let own = examples[path.joined(separator: " ")] { command.examples = own }
+    command.subcommands = command.subcommands.map {
+      addingExamples(examples, to: $0, path: path + [$0.name])
+    }
+    return command
+  }
+
+  /// The completer for `kind`, from whichever module declares one.
+  public func completer(for kind: ValueCompletion) -> ValueCompleter? {
+    allModules.lazy.flatMap(\.completers).first { $0.kind == kind }
   }
 
   /// The command at a parsed path, e.g. `["fleet", "add"]`.

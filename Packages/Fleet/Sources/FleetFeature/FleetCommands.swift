@@ -23,8 +23,8 @@ enum FleetCommands {
       CommandSpec(
         "list", aliases: ["ls"], abstract: string("cmd.list"),
         options: [
-          .option("group", valueName: "GROUP", help: string("opt.group.filter")),
-          .option("tag", valueName: "TAG", help: string("opt.tag.filter")),
+          .option("group", valueName: "GROUP", help: string("opt.group.filter")).completing(.group),
+          .option("tag", valueName: "TAG", help: string("opt.tag.filter")).completing(.tag),
           .option(
             "status", valueName: "STATUS", help: string("opt.status"),
             allowed: InstanceStatus.allCases.map(\.rawValue)),
@@ -61,8 +61,9 @@ enum FleetCommands {
         options: [
           .option("name", valueName: "NAME", help: string("opt.name"), required: true),
           .option("url", valueName: "URL", help: string("opt.url"), required: true),
-          .option("tag", valueName: "TAG", help: string("opt.tag"), repeating: true),
-          .option("group", valueName: "GROUP", help: string("opt.group")),
+          .option("tag", valueName: "TAG", help: string("opt.tag"), repeating: true)
+            .completing(.tag),
+          .option("group", valueName: "GROUP", help: string("opt.group")).completing(.group),
           .flag("password-stdin", help: string("opt.passwordStdin")),
         ])
     ) { invocation in
@@ -112,13 +113,15 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "edit", abstract: string("cmd.edit"),
-        arguments: [ArgumentSpec("REF", help: string("arg.ref"))],
+        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)],
         options: [
           .option("name", valueName: "NAME", help: string("opt.name")),
           .option("url", valueName: "URL", help: string("opt.url")),
-          .option("tag", valueName: "TAG", help: string("opt.tag"), repeating: true),
-          .option("untag", valueName: "TAG", help: string("opt.untag"), repeating: true),
-          .option("group", valueName: "GROUP", help: string("opt.group")),
+          .option("tag", valueName: "TAG", help: string("opt.tag"), repeating: true)
+            .completing(.tag),
+          .option("untag", valueName: "TAG", help: string("opt.untag"), repeating: true)
+            .completing(.tag),
+          .option("group", valueName: "GROUP", help: string("opt.group")).completing(.group),
           .flag("no-group", help: string("opt.noGroup")),
           .flag("password-stdin", help: string("opt.passwordStdin")),
           .flag("clear-password", help: string("opt.clearPassword")),
@@ -182,7 +185,9 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "remove", aliases: ["rm"], abstract: string("cmd.remove"),
-        arguments: [ArgumentSpec("REF", help: string("arg.refs"), repeating: true)],
+        arguments: [
+          ArgumentSpec("REF", help: string("arg.refs"), repeating: true).completing(.instance)
+        ],
         options: [
           .flag("yes", short: "y", help: string("opt.yes")),
           .flag("force", help: string("opt.force")),
@@ -270,7 +275,10 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "test", abstract: string("cmd.test"),
-        arguments: [ArgumentSpec("REF", help: string("arg.refs"), optional: true, repeating: true)],
+        arguments: [
+          ArgumentSpec("REF", help: string("arg.refs"), optional: true, repeating: true)
+            .completing(.instance)
+        ],
         options: [
           .flag("all", help: string("opt.all")),
           .option("timeout", valueName: "SECONDS", help: string("opt.timeout"), default: "5"),
@@ -324,7 +332,7 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "show", abstract: string("cmd.show"),
-        arguments: [ArgumentSpec("REF", help: string("arg.ref"))])
+        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)])
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))
@@ -342,7 +350,7 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "login", abstract: string("cmd.login"),
-        arguments: [ArgumentSpec("REF", help: string("arg.ref"))],
+        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)],
         options: [.flag("password-stdin", help: string("opt.passwordStdin"))])
     ) { invocation in
       let context = try FleetContext(invocation.environment)
@@ -368,7 +376,7 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "logout", abstract: string("cmd.logout"),
-        arguments: [ArgumentSpec("REF", help: string("arg.ref"))])
+        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)])
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))

@@ -63,7 +63,7 @@ enum GroupCommands {
       CommandSpec(
         "rename", abstract: string("cmd.groups.rename"),
         arguments: [
-          ArgumentSpec("GROUP", help: string("arg.group")),
+          ArgumentSpec("GROUP", help: string("arg.group")).completing(.group),
           ArgumentSpec("NAME", help: string("arg.groupName")),
         ])
     ) { invocation in
@@ -82,7 +82,7 @@ enum GroupCommands {
     FeatureCommand(
       CommandSpec(
         "remove", aliases: ["rm"], abstract: string("cmd.groups.remove"),
-        arguments: [ArgumentSpec("GROUP", help: string("arg.group"))])
+        arguments: [ArgumentSpec("GROUP", help: string("arg.group")).completing(.group)])
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let group = try context.registry.resolveGroup(

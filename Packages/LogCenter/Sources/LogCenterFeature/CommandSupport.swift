@@ -28,7 +28,8 @@ enum CommandSupport {
       .option(
         "level", valueName: "LEVEL", help: LogCenterStrings.string("option.level"),
         allowed: levelNames),
-      .option("instance", valueName: "REF", help: LogCenterStrings.string("option.instance")),
+      .option("instance", valueName: "REF", help: LogCenterStrings.string("option.instance"))
+        .completing(.instance),
       .option("since", valueName: "TIME", help: LogCenterStrings.string("option.since")),
       .option("until", valueName: "TIME", help: LogCenterStrings.string("option.until")),
       .option("search", valueName: "TEXT", help: LogCenterStrings.string("option.search")),

@@ -16,7 +16,7 @@ enum DataCommands {
   }
 
   static func fileArgument() -> ArgumentSpec {
-    ArgumentSpec("FILE", help: LogCenterStrings.string("argument.file"))
+    ArgumentSpec("FILE", help: LogCenterStrings.string("argument.file")).completing(.file)
   }
 
   static func banner(

@@ -15,7 +15,7 @@ public enum LogCenter {
     summary: LogCenterStrings.string("module.summary"), order: 90, home: "settings",
     routes: [settingsRoute, logsRoute, recordRoute, dataRoute],
     commands: [LogsCommands.command, DataCommands.command],
-    catalogue: LogCenterStrings.catalogue)
+    catalogue: LogCenterStrings.catalogue, examples: LogCenterExamples.all)
 
   // MARK: - Routes
 

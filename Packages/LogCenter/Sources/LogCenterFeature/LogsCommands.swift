@@ -174,7 +174,8 @@ enum LogsCommands {
           .option(
             "format", valueName: "FORMAT", help: LogCenterStrings.string("option.format"),
             default: "jsonl", allowed: LogExportFormat.allCases.map(\.rawValue)),
-          .option("output", valueName: "FILE", help: LogCenterStrings.string("option.output")),
+          .option("output", valueName: "FILE", help: LogCenterStrings.string("option.output"))
+            .completing(.file),
           .flag("force", help: LogCenterStrings.string("option.force")),
         ] + CommandSupport.filterOptions)
     ) { invocation in

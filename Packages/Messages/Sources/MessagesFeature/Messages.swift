@@ -12,7 +12,8 @@ public enum Messages {
     id: "messages", name: localized("module.name"), summary: localized("module.summary"),
     order: 20, home: "messages", routes: routes,
     commands: [MessagesCommands.messages, MessagesCommands.outbox],
-    catalogue: MessagesStrings.catalogue)
+    catalogue: MessagesStrings.catalogue, examples: MessagesExamples.all,
+    completers: [PeerCompletion.completer])
 
   /// The tables this feature owns (module `messages`).
   public static let schema: SchemaModule = MessagesSchema.module

@@ -87,8 +87,9 @@ enum MessagesCommands {
     [
       .option(
         "direction", valueName: "DIR", help: localized("help.direction"), allowed: ["in", "out"]),
-      .option("instance", valueName: "REF", help: localized("help.instance")),
-      .option("peer", valueName: "P", help: localized("help.peer")),
+      .option("instance", valueName: "REF", help: localized("help.instance"))
+        .completing(.instance),
+      .option("peer", valueName: "P", help: localized("help.peer")).completing(.peer),
       .option("since", valueName: "D", help: localized("help.since")),
       .option("until", valueName: "D", help: localized("help.until")),
       .option("search", valueName: "Q", help: localized("help.search")),
@@ -136,6 +137,7 @@ enum MessagesCommands {
         "sync", abstract: localized("help.sync"),
         arguments: [
           ArgumentSpec("REF", help: localized("help.syncRefs"), optional: true, repeating: true)
+            .completing(.instance)
         ],
         options: [
           .option(
@@ -284,7 +286,7 @@ enum MessagesCommands {
     FeatureCommand(
       CommandSpec(
         "show", abstract: localized("help.show"),
-        arguments: [ArgumentSpec("PEER", help: localized("help.peer"))],
+        arguments: [ArgumentSpec("PEER", help: localized("help.peer")).completing(.peer)],
         options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "200")])
     ) { invocation in
       let environment = invocation.environment
@@ -313,8 +315,10 @@ enum MessagesCommands {
       CommandSpec(
         "send", abstract: localized("help.send"),
         options: [
-          .option("from", valueName: "REF", help: localized("help.from"), required: true),
-          .option("to", valueName: "NUMBER", help: localized("help.to"), required: true),
+          .option("from", valueName: "REF", help: localized("help.from"), required: true)
+            .completing(.instance),
+          .option("to", valueName: "NUMBER", help: localized("help.to"), required: true)
+            .completing(.peer),
           .option("text", valueName: "T", help: localized("help.text")),
           .flag("text-stdin", help: localized("help.textStdin")),
           .option("expires-in", valueName: "DURATION", help: localized("help.expiresIn")),
@@ -454,8 +458,9 @@ enum MessagesCommands {
           ArgumentSpec("ID", help: localized("help.deleteIDs"), optional: true, repeating: true)
         ],
         options: [
-          .option("peer", valueName: "P", help: localized("help.deletePeer")),
-          .option("instance", valueName: "REF", help: localized("help.instance")),
+          .option("peer", valueName: "P", help: localized("help.deletePeer")).completing(.peer),
+          .option("instance", valueName: "REF", help: localized("help.instance"))
+            .completing(.instance),
           .flag("all", help: localized("help.deleteAll")),
           .option(
             "scope", valueName: "SCOPE", help: localized("help.scope"), default: "both",
@@ -475,7 +480,8 @@ enum MessagesCommands {
           .option(
             "format", valueName: "FORMAT", help: localized("help.format"), required: true,
             allowed: ExportFormat.allCases.map(\.rawValue)),
-          .option("output", short: "o", valueName: "FILE", help: localized("help.output")),
+          .option("output", short: "o", valueName: "FILE", help: localized("help.output"))
+            .completing(.file),
           .flag("include-bodies", help: localized("help.includeBodies")),
         ] + filterOptions())
     ) { invocation in

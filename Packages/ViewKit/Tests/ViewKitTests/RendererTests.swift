@@ -97,7 +97,7 @@ import ViewKit
     ([String: String](), true, false, ColorMode.ansi256),
     (["COLORTERM": "truecolor"], true, false, .truecolor),
     (["COLORTERM": "24bit", "TERM": "xterm-256color"], true, false, .truecolor),
-    (["NO_COLOR": ""], true, false, .off),
+    (["NO_COLOR": ""], true, false, .ansi256),
     (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, false, .off),
     (["TERM": "dumb", "COLORTERM": "truecolor"], true, false, .off),
     (["COLORTERM": "truecolor"], false, false, .off),
@@ -108,6 +108,29 @@ import ViewKit
   ) {
     #expect(
       ColorMode.detect(environment: environment, isTerminal: isTerminal, noColorFlag: flag)
+        == expected)
+  }
+
+  /// no-color.org, bixense.com/clicolors and `--color`: a flag beats the environment.
+  @Test(arguments: [
+    (["NO_COLOR": "1"], true, ColorChoice.auto, ColorMode.off),
+    (["NO_COLOR": "1"], true, .always, .ansi256),
+    (["CLICOLOR_FORCE": "1"], false, .auto, .ansi256),
+    (["CLICOLOR_FORCE": "1", "TERM": "dumb"], false, .auto, .ansi256),
+    (["CLICOLOR_FORCE": "0"], false, .auto, .off),
+    (["CLICOLOR_FORCE": ""], false, .auto, .off),
+    (["CLICOLOR_FORCE": "1", "NO_COLOR": "1"], true, .auto, .off),
+    (["CLICOLOR_FORCE": "1"], true, .never, .off),
+    ([:], false, .always, .ansi256),
+    (["TERM": "dumb", "COLORTERM": "truecolor"], false, .always, .truecolor),
+    (["TERM": "dumb"], true, .auto, .off),
+    ([:], false, .auto, .off),
+  ])
+  func colourChoiceAndEnvironment(
+    environment: [String: String], isTerminal: Bool, choice: ColorChoice, expected: ColorMode
+  ) {
+    #expect(
+      ColorMode.detect(environment: environment, isTerminal: isTerminal, choice: choice)
         == expected)
   }
 }
