@@ -9,7 +9,11 @@ let package = Package(
     .library(name: "EssentialsTesting", targets: ["EssentialsTesting"]),
   ],
   targets: [
-    .target(name: "Essentials", resources: [.embedInCode("Resources/Strings.json")]),
+    .target(
+      name: "Essentials",
+      resources: [
+        .embedInCode("Resources/Strings.json"), .embedInCode("Resources/CodeRules.json"),
+      ]),
     .target(name: "EssentialsTesting", dependencies: ["Essentials"]),
     .testTarget(name: "EssentialsTests", dependencies: ["Essentials", "EssentialsTesting"]),
   ]

@@ -56,27 +56,15 @@ public enum Redactor {
     #"(?i)((?:password|passwd|token|secret)"?\s*[=:]\s*"?)[^\s",}&]+"#,
   ].compactMap { try? NSRegularExpression(pattern: $0) }
 
-  /// An SMS body for lists and logs: at most `preview` characters, every run of four or more
-  /// digits replaced by `•` of the same length, an ellipsis when shortened.
+  /// An SMS body for lists and logs: at most `preview` characters, every code-like part that
+  /// ``CodeDetector/standard`` finds masked with `•` (digit runs of four or more, codes with
+  /// separators such as `852-598` or `2-3-1174`, letter-digit codes such as `A7K9Q2`), an
+  /// ellipsis when shortened.
   ///
   /// `"Your code is 482913, valid 5 min"` → `"Your code is ••••••…"`.
   public static func maskBody(_ body: String, preview: Int = 20) -> String {
     let flat = body.split(whereSeparator: \.isNewline).joined(separator: " ")
-    var masked = ""
-    var digits = ""
-    func flush() {
-      masked += digits.count >= 4 ? String(repeating: "•", count: digits.count) : digits
-      digits = ""
-    }
-    for character in flat {
-      if character.isASCII && character.isNumber {
-        digits.append(character)
-      } else {
-        flush()
-        masked.append(character)
-      }
-    }
-    flush()
+    let masked = CodeDetector.standard.mask(flat)
     guard masked.count > preview else { return masked }
     return String(masked.prefix(preview)) + "…"
   }

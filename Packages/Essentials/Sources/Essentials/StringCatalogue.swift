@@ -102,9 +102,49 @@ public struct StringCatalogue: Sendable {
       if placeholderSets.count > 1 {
         problems.append("\(origin): \(key) has different placeholders per language")
       }
+      for (code, template) in texts.sorted(by: { $0.key < $1.key }) {
+        problems += renderingProblems(key: key, language: code, template: template)
+      }
     }
     return problems
   }
+
+  /// Sample values for placeholders that carry a sentence (a reason, a device's message):
+  /// they end as real ones do, with a full stop or a question mark in either language.
+  static let sentenceSamples = ["Sample value.", "示例值。", "示例值？"]
+  /// Placeholders that carry a sentence; every other one gets a number.
+  static let sentencePlaceholders: Set<String> = [
+    "reason", "message", "detail", "error", "problem", "problems",
+  ]
+
+  /// What is wrong with `template` once rendered with sample values for its placeholders: a
+  /// brace left over, or doubled punctuation (`。。`, `？。`, `，，`, `..`).
+  func renderingProblems(key: String, language: String, template: String) -> [String] {
+    // Only `{name}` is a placeholder; any other brace is left in the text and reported.
+    let names = Self.placeholders(template).filter { name in
+      !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+    for sample in Self.sentenceSamples {
+      let rendered = Self.fill(
+        template,
+        Dictionary(
+          uniqueKeysWithValues: names.map {
+            ($0, Self.sentencePlaceholders.contains($0) ? sample : "42")
+          }
+        ))
+      if rendered.contains("{") || rendered.contains("}") {
+        return ["\(origin): \(key) (\(language)) keeps a brace: \(rendered)"]
+      }
+      if let doubled = Self.doubledPunctuation.first(where: { rendered.contains($0) }) {
+        return ["\(origin): \(key) (\(language)) renders \(doubled): \(rendered)"]
+      }
+    }
+    return []
+  }
+
+  static let doubledPunctuation = [
+    "。。", "，，", "：：", "；；", "？。", "！。", "。，", "，。", "..", ",.", ".,",
+  ]
 
   /// Replaces each `{name}` that `arguments` has in one pass; other braces stay as they are.
   static func fill(_ template: String, _ arguments: [String: String]) -> String {
@@ -120,6 +160,13 @@ public struct StringCatalogue: Sendable {
       {
         result += value
         rest = rest[rest.index(after: close)...]
+        // A value that ends its own sentence ("…refused." or "…运行？") takes the place of
+        // the template's full stop rather than doubling it.
+        if let last = value.last, sentenceEnds.contains(last), let next = rest.first,
+          next == "." || next == "。"
+        {
+          rest = rest.dropFirst()
+        }
       } else {
         result.append("{")
         rest = rest[afterOpen...]
@@ -128,6 +175,8 @@ public struct StringCatalogue: Sendable {
     result += rest
     return result
   }
+
+  static let sentenceEnds: Set<Character> = [".", "!", "?", "。", "！", "？"]
 
   static func placeholders(_ template: String) -> Set<String> {
     var names: Set<String> = []

@@ -40,6 +40,27 @@ import Testing
       ])
   }
 
+  @Test func findsBracesAndDoubledPunctuationOnceRendered() {
+    let catalogue = StringCatalogue(
+      entries: [
+        "brace": ["en": "Use {\"a\": 1}", "zh-Hans": "使用 {\"a\": 1}"],
+        "doubled": ["en": "Failed: {reason}", "zh-Hans": "失败：{reason}，请重试"],
+        "fine": ["en": "Failed: {reason}. {count} left", "zh-Hans": "失败：{reason}。共 {count} 条"],
+      ], origin: "t")
+    #expect(
+      catalogue.problems() == [
+        "t: brace (en) keeps a brace: Use {\"a\": 1}",
+        "t: brace (zh-Hans) keeps a brace: 使用 {\"a\": 1}",
+        "t: doubled (zh-Hans) renders 。，: 失败：示例值。，请重试",
+      ])
+  }
+
+  @Test func aSentenceValueTakesThePlaceOfTheFullStop() {
+    #expect(StringCatalogue.fill("失败：{reason}。", ["reason": "是否在运行？"]) == "失败：是否在运行？")
+    #expect(StringCatalogue.fill("Failed: {reason}.", ["reason": "refused."]) == "Failed: refused.")
+    #expect(StringCatalogue.fill("{n}. next", ["n": "1"]) == "1. next")
+  }
+
   @Test func malformedCatalogueNamesItsOrigin() {
     #expect(throws: CatalogueError.self) {
       try StringCatalogue(jsonData: Data("[1]".utf8), origin: "x.json")

@@ -61,21 +61,30 @@ public enum WorkbenchView {
 
   static func table(_ state: WorkbenchState, _ language: AppLanguage) -> Table {
     func text(_ key: String) -> String { FleetStrings.text(key, language) }
+    // The name and the status with its reason are what a row is about: they keep their
+    // natural width (whole reasons at 80 columns), and secondary columns are dropped before
+    // either is cut. A secondary column is dropped rather than cut below a useful width, and
+    // the SMS preview takes only what the others leave.
     let columns = [
-      TableColumn(id: "name", title: text("column.name"), minWidth: 8, maxWidth: 24, priority: 10),
       TableColumn(
-        id: "status", title: text("column.status"), minWidth: 8, maxWidth: 32, priority: 9),
-      TableColumn(id: "phone", title: text("column.phone"), minWidth: 8, maxWidth: 16, priority: 6),
+        id: "name", title: text("column.name"), minWidth: 8, maxWidth: 24, priority: 10,
+        sizing: .whole),
       TableColumn(
-        id: "operator", title: text("column.operator"), minWidth: 6, maxWidth: 18, priority: 4),
+        id: "status", title: text("column.status"), minWidth: 8, maxWidth: 40, priority: 9,
+        sizing: .whole),
+      TableColumn(
+        id: "phone", title: text("column.phone"), minWidth: 14, maxWidth: 16, priority: 6),
+      TableColumn(
+        id: "operator", title: text("column.operator"), minWidth: 10, maxWidth: 18, priority: 4),
       TableColumn(
         id: "temperature", title: text("column.temperature"), minWidth: 5, maxWidth: 7,
         priority: 2, alignment: .trailing),
       TableColumn(
         id: "version", title: text("column.version"), minWidth: 7, maxWidth: 8, priority: 3),
       TableColumn(
-        id: "freshness", title: text("column.freshness"), minWidth: 6, maxWidth: 22, priority: 5),
-      TableColumn(id: "sms", title: text("column.sms"), minWidth: 8, maxWidth: 24, priority: 1),
+        id: "freshness", title: text("column.freshness"), minWidth: 10, maxWidth: 22, priority: 5),
+      TableColumn(
+        id: "sms", title: text("column.sms"), minWidth: 12, priority: 1, sizing: .fill),
     ]
     var texts = RowTexts(now: state.now, language: language)
     let rows = state.rows.indices.map { index in

@@ -1,10 +1,11 @@
 import Essentials
-import FleetFeature
 import Foundation
 import LocalStore
 import Testing
 import ViewKit
 import ViewKitTesting
+
+@testable import FleetFeature
 
 @Suite struct ViewSnapshotTests {
   static let now = Date(timeIntervalSince1970: 1_767_225_600)
@@ -52,7 +53,7 @@ import ViewKitTesting
     ]
   }
 
-  static let cases: [(Int, AppLanguage)] = [40, 80, 120].flatMap { width in
+  static let cases: [(Int, AppLanguage)] = [40, 80, 100, 120].flatMap { width in
     AppLanguage.allCases.map { (width, $0) }
   }
 
@@ -75,6 +76,35 @@ import ViewKitTesting
       + TextRenderer.render(stale, options: options)
     assertSnapshot(of: text, named: "detail-\(width)-\(language.rawValue)")
     #expect(!text.contains("482913"))
+  }
+
+  /// At 80 columns (the width of a plain terminal, with the console's row markers) every
+  /// status shows its reason whole, in both languages, with the name beside it.
+  @Test(arguments: AppLanguage.allCases)
+  func reasonsShowWholeAt80Columns(language: AppLanguage) {
+    let reasons: [(InstanceStatus, StatusReason)] = [
+      (.offline, .timeout), (.offline, .refused), (.offline, .dns), (.degraded, .noModem),
+      (.degraded, .noSIM), (.degraded, .notRegistered), (.loginRequired, .wrongPassword),
+      (.loginRequired, .noPassword),
+    ]
+    var rows = Self.rows
+    for (index, item) in reasons.enumerated() {
+      var row = rows[0]
+      row.id = "r\(index)"
+      row.name = "Hangzhou No Modem \(index)"
+      row.status = item.0
+      row.reason = item.1
+      rows.append(row)
+    }
+    var table = WorkbenchView.table(WorkbenchState(rows: rows, now: Self.now), language)
+    table.selectedID = "r0"
+    let text = TextRenderer.render(
+      .table(table), options: RenderOptions(width: 80, language: language))
+    for (index, item) in reasons.enumerated() {
+      let status = "\(item.0.label(language)) · \(item.1.text(language))"
+      #expect(text.contains(status), "\(status) is cut in\n\(text)")
+      #expect(text.contains("Hangzhou No Modem \(index)"))
+    }
   }
 
   @Test func workbenchRowsCarryStableIDsAndLinks() throws {

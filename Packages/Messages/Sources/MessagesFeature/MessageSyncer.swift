@@ -22,6 +22,27 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
   public var failureKey: String?
   /// The failure in English (device text untranslated), nil on success.
   public var failure: String?
+  /// The failure in every language, keyed by language code (a device's own text stays as
+  /// it was sent); made when the failure happens, so views and progress lines show it in
+  /// theirs with every placeholder filled.
+  public var failureTexts: [String: String]? = nil
+
+  enum CodingKeys: String, CodingKey {
+    case instanceID, instanceName, inserted, read, pages, completed, failureKey, failure
+  }
+
+  /// The failure in `language`, nil on success.
+  public func failureText(_ language: AppLanguage) -> String? {
+    failureTexts?[language.rawValue] ?? failure
+  }
+
+  mutating func fail(key: String, _ message: (AppLanguage) -> String) {
+    failureKey = key
+    failure = message(.english)
+    var texts: [String: String] = [:]
+    for language in AppLanguage.allCases { texts[language.rawValue] = message(language) }
+    failureTexts = texts
+  }
 }
 
 /// Pulls every instance's SMS into the archive.
@@ -125,12 +146,10 @@ public struct MessageSyncer: Sendable {
       result.completed = true
       try archive.syncFinished(instanceID: instance.id, at: clock.now(), error: nil)
     } catch let failure as SimAdminFailure {
-      result.failureKey = failure.reasonKey
-      result.failure = failure.error.localizedMessage(.english)
+      result.fail(key: failure.reasonKey, failure.error.localizedMessage)
       try? archive.syncFinished(instanceID: instance.id, at: clock.now(), error: result.failure)
     } catch {
-      result.failureKey = "error.other"
-      result.failure = UserFacingMessage.of(error, .english)
+      result.fail(key: "error.other") { UserFacingMessage.of(error, $0) }
       try? archive.syncFinished(instanceID: instance.id, at: clock.now(), error: result.failure)
     }
     return result

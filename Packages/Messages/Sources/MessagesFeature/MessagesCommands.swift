@@ -157,8 +157,10 @@ enum MessagesCommands {
         pageSize: pageSize, clock: environment.clock)
       let results = await syncer.sync(instances) { done, total, result in
         let line =
-          result.failure.map {
-            text("progress.syncFailed", .english, ["name": result.instanceName, "reason": $0])
+          result.failureText(environment.language).map {
+            text(
+              "progress.syncFailed", environment.language,
+              ["name": result.instanceName, "reason": $0])
           }
           ?? text(
             "progress.synced", environment.language,
@@ -198,12 +200,8 @@ enum MessagesCommands {
           id: result.instanceID,
           cells: [
             TableCell(result.instanceName),
-            result.failureKey.map { key in
-              TableCell(
-                SimAdminClientStrings.catalogue.entries[key] == nil
-                  ? (result.failure ?? key)
-                  : SimAdminClientStrings.catalogue.text(key, language), tone: .danger)
-            } ?? TableCell(text("sync.ok", language), tone: .success),
+            result.failureText(language).map { TableCell($0, tone: .danger) }
+              ?? TableCell(text("sync.ok", language), tone: .success),
             TableCell(String(result.inserted)),
             TableCell(String(result.read)),
           ])

@@ -123,10 +123,13 @@ public enum MessagesViews {
         TableColumn(
           id: "peer", title: text("column.peer", language), minWidth: 8, maxWidth: 18,
           priority: 5, truncation: .middle),
+        // The text takes only what the fixed columns leave once they have their natural
+        // width: an instance name is never cut for a longer preview.
         TableColumn(
-          id: "body", title: text("column.body", language), minWidth: 10, priority: 2),
+          id: "body", title: text("column.body", language), minWidth: 10, priority: 2,
+          sizing: .fill),
         TableColumn(
-          id: "instance", title: text("column.instance", language), minWidth: 6, maxWidth: 16,
+          id: "instance", title: text("column.instance", language), minWidth: 8, maxWidth: 32,
           priority: 1),
       ],
       rows: messages.map { message in
@@ -137,7 +140,7 @@ public enum MessagesViews {
             directionCell(message),
             TableCell(message.peer),
             TableCell(
-              showBodies ? flat(message.body) : Redactor.maskBody(message.body, preview: 40)),
+              showBodies ? flat(message.body) : Redactor.maskBody(message.body, preview: 200)),
             TableCell(message.instanceName, tone: .muted),
           ],
           link: "messages/" + message.peerKey)
@@ -241,9 +244,11 @@ public enum MessagesViews {
         TableColumn(
           id: "to", title: text("column.to", language), minWidth: 8, maxWidth: 16, priority: 3),
         TableColumn(
-          id: "instance", title: text("column.instance", language), minWidth: 6, maxWidth: 14,
+          id: "instance", title: text("column.instance", language), minWidth: 6, maxWidth: 32,
           priority: 2),
-        TableColumn(id: "reason", title: text("column.reason", language), minWidth: 8, priority: 1),
+        TableColumn(
+          id: "reason", title: text("column.reason", language), minWidth: 8, priority: 1,
+          sizing: .fill),
       ],
       rows: state.entries.map { entry in
         TableRow(

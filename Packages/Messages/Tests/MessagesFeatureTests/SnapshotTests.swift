@@ -91,16 +91,28 @@ struct SnapshotTests {
     }
   }
 
-  @Test("list, conversations, thread and outbox at 40/80/120 columns in English and Chinese")
+  @Test("list, conversations, thread and outbox at 40/80/100/120 columns in English and Chinese")
   func snapshots() {
     for (name, view, _) in Self.states {
       let language: AppLanguage = name.hasSuffix("-zh") ? .simplifiedChinese : .english
-      for width in [40, 80, 120] {
+      for width in [40, 80, 100, 120] {
         let text = TextRenderer.render(
           view, options: RenderOptions(width: width, language: language))
         assertSnapshot(of: text, named: "\(name)-\(width)")
       }
     }
+  }
+
+  @Test("a long instance name is never cut for a longer text", arguments: [80, 150])
+  func instanceNameKeepsItsWidth(width: Int) {
+    var long = Self.messages
+    for index in long.indices { long[index].instanceName = "Real Device Shanghai 2" }
+    let text = TextRenderer.render(
+      MessagesViews.list(
+        MessageListState(messages: long, showBodies: false, nextCursor: nil, timeZone: Self.zone),
+        language: .english), options: RenderOptions(width: width))
+    #expect(
+      text.components(separatedBy: "Real Device Shanghai 2").count == long.count + 1, "\(text)")
   }
 
   @Test("list masks bodies; the thread shows them")

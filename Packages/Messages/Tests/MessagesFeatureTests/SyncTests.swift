@@ -5,6 +5,7 @@ import MessagesFeature
 import SimAdminClient
 import SimAdminSimulator
 import Testing
+import ViewKit
 
 @Suite("Sync")
 struct SyncTests {
@@ -184,6 +185,38 @@ struct SyncTests {
     #expect(result.exitCode.rawValue == 1)
     #expect(harness.streams.error.contains("[2/2]"))
     #expect(try harness.all().count == 5)
+    await harness.stop()
+  }
+}
+
+@Suite("Sync results in words")
+struct SyncResultTextTests {
+  @Test(
+    "a failing device's row and progress line are filled and in the chosen language",
+    arguments: AppLanguage.allCases)
+  func failuresAreFilled(language: AppLanguage) async throws {
+    let harness = try await Harness(
+      [
+        DeviceProfile(name: "Broken", smsCount: 3), DeviceProfile(name: "Garbled", smsCount: 3),
+        DeviceProfile(name: "Moved", smsCount: 3), DeviceProfile(name: "Fine", smsCount: 3),
+      ], language: language)
+    harness.fleet.devices[0].setFaults([FaultRule(.serverError, pathPrefix: "/api/sms")])
+    harness.fleet.devices[1].setFaults([FaultRule(.malformedJSON, pathPrefix: "/api/sms")])
+    harness.fleet.devices[2].setFaults([
+      FaultRule(.redirect(to: "http://elsewhere.example:3000/"), pathPrefix: "/api/sms")
+    ])
+    let result = try await harness.run(["messages", "sync"])
+    let text = TextRenderer.render(
+      result.view, options: RenderOptions(width: 160, language: language))
+    let progress = harness.streams.error
+    for shown in [text, progress] {
+      #expect(!shown.contains("{"), "\(shown)")
+      #expect(shown.contains("500"), "\(shown)")
+      #expect(shown.contains("elsewhere.example"), "\(shown)")
+    }
+    if language == .simplifiedChinese {
+      #expect(!progress.contains("failed"), "\(progress)")
+    }
     await harness.stop()
   }
 }

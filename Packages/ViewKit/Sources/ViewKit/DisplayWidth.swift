@@ -347,8 +347,11 @@ public enum DisplayWidth {
       if scalar == " " {
         placeWord(endingAt: index)
         filler.pendingSpace = true
-      } else if isWide(scalar) {
-        // Wide CJK: a break is allowed before and after each character.
+      } else if isWide(scalar)
+        && !(wordStart.map { isURL(scalars[$0..<index]) } ?? false && !isCJKPunctuation(scalar))
+      {
+        // Wide CJK: a break is allowed before and after each character, except inside an
+        // address (`http://主机:3000`), which ends only at a space or CJK punctuation.
         placeWord(endingAt: index)
         filler.place(Substring(String(scalar)), columns: self.width(of: scalar))
       } else {
@@ -372,8 +375,11 @@ public enum DisplayWidth {
           word = ""
         }
         filler.pendingSpace = true
-      } else if isWideText(character) {
-        // Wide CJK: a break is allowed before and after each character.
+      } else if isWideText(character)
+        && !(isURL(word.unicodeScalars[...])
+          && !character.unicodeScalars.contains(where: isCJKPunctuation))
+      {
+        // Wide CJK: a break is allowed before and after each character (not in an address).
         if !word.isEmpty {
           filler.place(word)
           word = ""
@@ -385,6 +391,22 @@ public enum DisplayWidth {
     }
     if !word.isEmpty { filler.place(word) }
     return filler.finish()
+  }
+
+  /// Whether a word so far is an address (`scheme://…`), which no line break may split.
+  static func isURL(_ word: Substring.UnicodeScalarView) -> Bool {
+    var previous: (Unicode.Scalar, Unicode.Scalar) = (" ", " ")
+    for scalar in word {
+      if scalar == "/" && previous == (":", "/") { return true }
+      previous = (previous.1, scalar)
+    }
+    return false
+  }
+
+  /// Full-width punctuation that ends an address written inside Chinese text.
+  static func isCJKPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    (0x3000...0x303F).contains(scalar.value) || (0xFF01...0xFF0F).contains(scalar.value)
+      || (0xFF1A...0xFF20).contains(scalar.value)
   }
 
   /// The lines of one paragraph as they fill, unit (word or wide character) by unit.

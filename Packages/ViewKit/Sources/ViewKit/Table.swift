@@ -36,6 +36,19 @@ public enum Truncation: String, Codable, Sendable, CaseIterable {
   case middle
 }
 
+/// How a column takes width beyond its minimum.
+public enum ColumnSizing: String, Codable, Sendable, CaseIterable {
+  /// Grows towards its natural width, highest priority first (the default).
+  case natural
+  /// Kept whole: its natural width (up to `maxWidth`) counts as its minimum, so columns of
+  /// lower priority are dropped before it is cut. For what a row is about: a name, a status
+  /// with its reason.
+  case whole
+  /// Free text (a message body, a preview): it takes what is left only after every other
+  /// visible column has its natural width.
+  case fill
+}
+
 /// A table column and its sizing rules.
 public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
   /// Stable id.
@@ -52,11 +65,14 @@ public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
   public var alignment: TableAlignment
   /// How a too-long cell is shortened.
   public var truncation: Truncation
+  /// How the column takes width beyond its minimum.
+  public var sizing: ColumnSizing
 
   /// A column.
   public init(
     id: String, title: String, minWidth: Int = 4, maxWidth: Int? = nil, priority: Int = 0,
-    alignment: TableAlignment = .leading, truncation: Truncation = .tail
+    alignment: TableAlignment = .leading, truncation: Truncation = .tail,
+    sizing: ColumnSizing = .natural
   ) {
     self.id = id
     self.title = title
@@ -65,6 +81,38 @@ public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
     self.priority = priority
     self.alignment = alignment
     self.truncation = truncation
+    self.sizing = sizing
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, title, minWidth, maxWidth, priority, alignment, truncation, sizing
+  }
+
+  /// Decodes a column; `sizing` may be absent (then `natural`), as in trees written before it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(String.self, forKey: .id),
+      title: try container.decode(String.self, forKey: .title),
+      minWidth: try container.decode(Int.self, forKey: .minWidth),
+      maxWidth: try container.decodeIfPresent(Int.self, forKey: .maxWidth),
+      priority: try container.decode(Int.self, forKey: .priority),
+      alignment: try container.decode(TableAlignment.self, forKey: .alignment),
+      truncation: try container.decode(Truncation.self, forKey: .truncation),
+      sizing: try container.decodeIfPresent(ColumnSizing.self, forKey: .sizing) ?? .natural)
+  }
+
+  /// Encodes the column; `sizing` only when it is not `natural`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encode(minWidth, forKey: .minWidth)
+    try container.encodeIfPresent(maxWidth, forKey: .maxWidth)
+    try container.encode(priority, forKey: .priority)
+    try container.encode(alignment, forKey: .alignment)
+    try container.encode(truncation, forKey: .truncation)
+    if sizing != .natural { try container.encode(sizing, forKey: .sizing) }
   }
 }
 

@@ -3,8 +3,10 @@
 /// Each column wants its natural width (the widest of its header and cells, within
 /// `minWidth...maxWidth`). Columns are separated by two spaces. When even the minimum widths
 /// do not fit, the lowest-priority column (the rightmost among equals) is dropped, repeatedly,
-/// and a note says how many are hidden. Extra width then grows columns towards their natural
-/// width, highest priority first. Cells are shortened by their column's truncation rule.
+/// and a note says how many are hidden; a ``ColumnSizing/whole`` column is cut only when
+/// nothing of lower priority is left to drop. Extra width then grows columns towards their
+/// natural width, highest priority first, and ``ColumnSizing/fill`` columns last. Cells are
+/// shortened by their column's truncation rule.
 struct TableLayout {
   let table: Table
   let layout: Layout
@@ -61,6 +63,15 @@ struct TableLayout {
   }
 
   /// Visible column indices (in order) and their widths.
+  ///
+  /// 1. Each column's natural width is its widest header or cell, within its bounds; a
+  ///    ``ColumnSizing/whole`` column asks for it as its minimum.
+  /// 2. While the minimums do not fit, the lowest-priority column (the rightmost among equals)
+  ///    is dropped; when that would be a whole column, whole columns fall back to their
+  ///    `minWidth` (and are cut) instead, and dropping carries on from there.
+  /// 3. The width left grows the other columns towards their natural width, highest priority
+  ///    first; ``ColumnSizing/fill`` columns get what is left after that, and a fill column is
+  ///    dropped while a column of higher priority is still cut.
   func columnWidths(width: Int, measured: CellWidths) -> [(index: Int, width: Int)] {
     let columns = table.columns
     let available = width - (hasMarkers ? 3 : 0)
@@ -70,29 +81,61 @@ struct TableLayout {
       let capped = columns[index].maxWidth.map { min(widest, $0) } ?? widest
       return max(columns[index].minWidth, capped)
     }
+    var floor = columns.indices.map { index in
+      columns[index].sizing == .whole ? natural[index] : columns[index].minWidth
+    }
     var visible = Array(columns.indices)
     func required(_ indices: [Int]) -> Int {
-      indices.map { columns[$0].minWidth }.reduce(0, +) + Self.gap * max(0, indices.count - 1)
+      indices.map { floor[$0] }.reduce(0, +) + Self.gap * max(0, indices.count - 1)
     }
-    while visible.count > 1 && required(visible) > available {
-      // Lowest priority goes first; among equals, the rightmost.
-      let victim = visible.min { a, b in
+    func lowestPriority() -> Int? {
+      visible.min { a, b in
         columns[a].priority != columns[b].priority
           ? columns[a].priority < columns[b].priority : a > b
       }
+    }
+    var wholeKept = true
+    while visible.count > 1 && required(visible) > available, let victim = lowestPriority() {
+      if wholeKept && columns[victim].sizing == .whole {
+        wholeKept = false
+        floor = columns.indices.map { columns[$0].minWidth }
+        continue
+      }
       visible.removeAll { $0 == victim }
     }
-    var widths = Dictionary(
-      uniqueKeysWithValues: visible.map { ($0, min(columns[$0].minWidth, available)) })
-    var extra = available - required(visible)
-    let byPriority = visible.sorted { a, b in
-      columns[a].priority != columns[b].priority ? columns[a].priority > columns[b].priority : a < b
+    func grown(_ visible: [Int]) -> [Int: Int] {
+      var widths = Dictionary(
+        uniqueKeysWithValues: visible.map { ($0, min(floor[$0], available)) })
+      var extra = available - required(visible)
+      let byPriority = visible.sorted { a, b in
+        columns[a].priority != columns[b].priority
+          ? columns[a].priority > columns[b].priority : a < b
+      }
+      let fixedFirst =
+        byPriority.filter { columns[$0].sizing != .fill }
+        + byPriority.filter { columns[$0].sizing == .fill }
+      for index in fixedFirst where extra > 0 {
+        let current = widths[index] ?? 0
+        let grow = min(extra, max(0, natural[index] - current))
+        widths[index] = current + grow
+        extra -= grow
+      }
+      return widths
     }
-    for index in byPriority where extra > 0 {
-      let current = widths[index] ?? 0
-      let grow = min(extra, max(0, natural[index] - current))
-      widths[index] = current + grow
-      extra -= grow
+    var widths = grown(visible)
+    // A fill column holds only what is left: while a column of higher priority is cut below
+    // its natural width, the fill column gives its minimum back.
+    while visible.count > 1,
+      let fill = visible.first(where: { candidate in
+        columns[candidate].sizing == .fill
+          && visible.contains {
+            columns[$0].sizing != .fill && columns[$0].priority > columns[candidate].priority
+              && (widths[$0] ?? 0) < natural[$0]
+          }
+      })
+    {
+      visible.removeAll { $0 == fill }
+      widths = grown(visible)
     }
     return visible.map { ($0, widths[$0] ?? 0) }
   }

@@ -37,6 +37,18 @@ import ViewKit
     #expect(DisplayWidth.wrap("", width: 10) == [""])
   }
 
+  @Test func neverBreaksInsideAnAddressOrANumber() {
+    let text = "请使用例如 http://主机:3000。然后重试 1234567"
+    let lines = DisplayWidth.wrap(text, width: 18)
+    #expect(lines.contains { $0.contains("http://主机:3000") }, "\(lines)")
+    #expect(lines.contains { $0.contains("1234567") }, "\(lines)")
+    // Not simple text (a combining accent): the character-by-character path keeps it too.
+    let accented = DisplayWidth.wrap("e\u{301} 请使用 http://主机:3000。然后", width: 18)
+    #expect(accented.contains { $0.contains("http://主机:3000") }, "\(accented)")
+    // A full-width full stop ends the address; the text after it wraps as usual.
+    #expect(DisplayWidth.wrap("http://主机:3000。然后重试", width: 16) == ["http://主机:3000", "。然后重试"])
+  }
+
   @Test func breaksCJKBetweenAnyCharacters() {
     #expect(DisplayWidth.wrap("中国移动通信集团", width: 6) == ["中国移", "动通信", "集团"])
     #expect(DisplayWidth.wrap("短信abc短信", width: 5) == ["短信", "abc短", "信"])

@@ -1,0 +1,272 @@
+import Foundation
+
+/// What a verification code looks like, as data: `Resources/CodeRules.json`.
+///
+/// The one description of a code that every part reads: masking hides each candidate the
+/// rules find, and code extraction picks among the same candidates.
+public struct CodeRules: Codable, Sendable, Equatable {
+  /// Runs of digits joined by separators.
+  public struct DigitGroups: Codable, Sendable, Equatable {
+    /// A character that joins two digit runs into one group.
+    public struct Separator: Codable, Sendable, Equatable {
+      /// The joining character.
+      public var character: String
+      /// It joins only runs with at least this many digits on both sides.
+      public var minPartDigits: Int
+
+      /// A separator.
+      public init(character: String, minPartDigits: Int) {
+        self.character = character
+        self.minPartDigits = minPartDigits
+      }
+    }
+
+    /// A group with at least this many digits is a candidate.
+    public var minDigits: Int
+    /// The joining characters.
+    public var separators: [Separator]
+
+    /// Digit group rules.
+    public init(minDigits: Int, separators: [Separator]) {
+      self.minDigits = minDigits
+      self.separators = separators
+    }
+  }
+
+  /// Tokens of capital letters and digits.
+  public struct LetterDigitCodes: Codable, Sendable, Equatable {
+    /// Shortest token.
+    public var minLength: Int
+    /// Longest token.
+    public var maxLength: Int
+    /// Fewest digits in it.
+    public var minDigits: Int
+    /// Fewest letters in it.
+    public var minLetters: Int
+
+    /// Letter-digit rules.
+    public init(minLength: Int, maxLength: Int, minDigits: Int, minLetters: Int) {
+      self.minLength = minLength
+      self.maxLength = maxLength
+      self.minDigits = minDigits
+      self.minLetters = minLetters
+    }
+  }
+
+  /// Bumped whenever a rule changes, so stored results can be recomputed.
+  public var version: Int
+  /// What replaces each masked letter or digit.
+  public var maskCharacter: String
+  /// Digit runs and groups.
+  public var digitGroups: DigitGroups
+  /// Letter-digit tokens.
+  public var letterDigitCodes: LetterDigitCodes
+
+  /// Rules.
+  public init(
+    version: Int, maskCharacter: String, digitGroups: DigitGroups,
+    letterDigitCodes: LetterDigitCodes
+  ) {
+    self.version = version
+    self.maskCharacter = maskCharacter
+    self.digitGroups = digitGroups
+    self.letterDigitCodes = letterDigitCodes
+  }
+
+  /// The rules shipped in `CodeRules.json`, compiled into the program.
+  public static let bundled: CodeRules =
+    (try? JSONDecoder().decode(CodeRules.self, from: Data(PackageResources.CodeRules_json)))
+    ?? fallback
+
+  /// Used only if the bundled file cannot be read (a build defect a test catches): the four
+  /// digits rule masking has always had.
+  static let fallback = CodeRules(
+    version: 0, maskCharacter: "•", digitGroups: DigitGroups(minDigits: 4, separators: []),
+    letterDigitCodes: LetterDigitCodes(minLength: 4, maxLength: 10, minDigits: 2, minLetters: 1))
+}
+
+/// A code-like part of a text, found by ``CodeDetector``.
+public struct CodeCandidate: Sendable, Equatable {
+  /// What kind of rule found it.
+  public enum Kind: String, Sendable, Equatable {
+    /// Digits, possibly in runs joined by separators (`482913`, `852-598`, `G-482913`).
+    case digits
+    /// A token of capital letters and digits (`A7K9Q2`).
+    case letterDigit
+  }
+
+  /// Offsets of its first and past-its-last character in the text's `Character`s.
+  public var range: Range<Int>
+  /// The rule that found it.
+  public var kind: Kind
+  /// The candidate as written (`852-598`).
+  public var text: String
+  /// Its letters and digits without separators (`852598`).
+  public var value: String
+}
+
+/// Finds code-like parts of a text with ``CodeRules``, and masks them.
+public struct CodeDetector: Sendable {
+  /// The rules.
+  public let rules: CodeRules
+  private let separators: [Character: Int]
+  private let mask: String
+
+  /// A detector for `rules`.
+  public init(rules: CodeRules) {
+    self.rules = rules
+    var separators: [Character: Int] = [:]
+    for separator in rules.digitGroups.separators {
+      if separator.character.count == 1, let character = separator.character.first {
+        separators[character] = separator.minPartDigits
+      }
+    }
+    self.separators = separators
+    self.mask = rules.maskCharacter.isEmpty ? "•" : rules.maskCharacter
+  }
+
+  /// The detector with the bundled rules.
+  public static let standard = CodeDetector(rules: .bundled)
+
+  /// A run of ASCII letters and digits.
+  struct Token {
+    var start: Int
+    var end: Int
+    var digits: Int
+    var letters: Int
+    var hasLowercase: Bool
+    var isDigits: Bool { letters == 0 }
+  }
+
+  static func tokens(_ characters: [Character]) -> [Token] {
+    var tokens: [Token] = []
+    var index = 0
+    while index < characters.count {
+      guard characters[index].isASCII, characters[index].isLetter || characters[index].isNumber
+      else {
+        index += 1
+        continue
+      }
+      var token = Token(start: index, end: index, digits: 0, letters: 0, hasLowercase: false)
+      while index < characters.count, characters[index].isASCII,
+        characters[index].isLetter || characters[index].isNumber
+      {
+        if characters[index].isNumber {
+          token.digits += 1
+        } else {
+          token.letters += 1
+          if characters[index].isLowercase { token.hasLowercase = true }
+        }
+        index += 1
+      }
+      token.end = index
+      tokens.append(token)
+    }
+    return tokens
+  }
+
+  /// Every candidate in `text`, in order.
+  public func candidates(in text: String) -> [CodeCandidate] {
+    let characters = Array(text)
+    return spans(characters).map { span in
+      let written = String(characters[span.range])
+      return CodeCandidate(
+        range: span.range, kind: span.kind, text: written,
+        value: String(written.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }))
+    }
+  }
+
+  struct Span {
+    var range: Range<Int>
+    var kind: CodeCandidate.Kind
+    /// Whether letters in it are masked too (letter-digit codes), or only digits.
+    var masksLetters: Bool
+  }
+
+  func spans(_ characters: [Character]) -> [Span] {
+    let tokens = Self.tokens(characters)
+    var spans: [Span] = []
+    let letterDigit = rules.letterDigitCodes
+    var index = 0
+    while index < tokens.count {
+      let token = tokens[index]
+      let length = token.end - token.start
+      if !token.isDigits {
+        if token.digits >= letterDigit.minDigits, token.letters >= letterDigit.minLetters,
+          !token.hasLowercase, (letterDigit.minLength...letterDigit.maxLength).contains(length)
+        {
+          spans.append(Span(range: token.start..<token.end, kind: .letterDigit, masksLetters: true))
+        } else {
+          spans += digitRuns(characters, token)
+        }
+        index += 1
+        continue
+      }
+      // Join following digit runs separated by one separator character.
+      var last = index
+      var digits = token.digits
+      while last + 1 < tokens.count {
+        let next = tokens[last + 1]
+        guard next.isDigits, next.start == tokens[last].end + 1,
+          let minPart = separators[characters[tokens[last].end]],
+          tokens[last].digits >= minPart, next.digits >= minPart
+        else { break }
+        digits += next.digits
+        last += 1
+      }
+      if digits >= rules.digitGroups.minDigits {
+        var start = token.start
+        // A capital-letter prefix joined by a separator (`G-482913`) belongs to the code.
+        if index > 0, tokens[index - 1].end + 1 == start, !tokens[index - 1].hasLowercase,
+          tokens[index - 1].digits == 0, tokens[index - 1].end - tokens[index - 1].start <= 3,
+          separators[characters[start - 1]] != nil, characters[start - 1] != " "
+        {
+          start = tokens[index - 1].start
+        }
+        spans.append(Span(range: start..<tokens[last].end, kind: .digits, masksLetters: false))
+      }
+      index = last + 1
+    }
+    return spans
+  }
+
+  /// Digit runs long enough to mask inside a token of letters and digits (`abc12345`).
+  private func digitRuns(_ characters: [Character], _ token: Token) -> [Span] {
+    var spans: [Span] = []
+    var start = token.start
+    while start < token.end {
+      guard characters[start].isNumber else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < token.end, characters[end].isNumber { end += 1 }
+      if end - start >= rules.digitGroups.minDigits {
+        spans.append(Span(range: start..<end, kind: .digits, masksLetters: false))
+      }
+      start = end
+    }
+    return spans
+  }
+
+  /// `text` with every candidate's digits (and a letter-digit code's letters) replaced by the
+  /// mask character; separators and everything else kept.
+  public func mask(_ text: String) -> String {
+    let characters = Array(text)
+    let spans = spans(characters)
+    guard !spans.isEmpty else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var position = 0
+    for span in spans {
+      result += String(characters[position..<span.range.lowerBound])
+      for character in characters[span.range] {
+        let hidden = character.isNumber || (span.masksLetters && character.isLetter)
+        if hidden { result += mask } else { result.append(character) }
+      }
+      position = span.range.upperBound
+    }
+    result += String(characters[position...])
+    return result
+  }
+}
