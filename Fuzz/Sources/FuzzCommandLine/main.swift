@@ -5,7 +5,8 @@ import FuzzDriver
 
 /// The command-line parser on arbitrary words (the input split at NUL bytes) against a tree
 /// shaped like msa's: global options, nested subcommands with aliases and a default, required,
-/// repeating and restricted options, short flags, optional and repeating arguments. A refusal
+/// repeating, restricted and value-optional options, short flags, optional and repeating
+/// arguments. A refusal
 /// must render as a report in both languages; a request for help must render the help.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommandLine(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -41,6 +42,7 @@ private let globalOptions: [OptionSpec] = [
   .option("lang", valueName: "LANG", help: help, allowed: ["en", "zh-Hans"]),
   .option("width", valueName: "N", help: help),
   .flag("verbose", short: "v", help: help),
+  .option("color", valueName: "WHEN", help: help, allowed: ["auto", "always", "never"]),
 ]
 
 private let root = CommandSpec(
@@ -84,7 +86,9 @@ private let root = CommandSpec(
             .option("output", short: "o", valueName: "PATH", help: help),
             .option("format", valueName: "FORMAT", help: help, allowed: ["csv", "jsonl"]),
             .flag("force", short: "f", help: help),
-          ]),
+            OptionSpec(name: "fields", valueName: "LIST", help: help, isValueOptional: true),
+          ],
+          examples: ["msa messages export -o codes.csv --fields"]),
       ]),
     CommandSpec("ui", abstract: help, isHidden: true),
   ])
