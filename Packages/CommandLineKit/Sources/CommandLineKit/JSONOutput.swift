@@ -7,11 +7,15 @@ public enum JSONOutput {
   /// The schema version of the envelope when a command does not say otherwise.
   public static let defaultSchemaVersion = 1
 
-  /// `{"command": ..., "data": ..., "schemaVersion": 1}` for a successful command.
+  /// `{"command": ..., "data": ..., "schemaVersion": 1}` for a successful command; reasons
+  /// and errors inside `data` write their `message` in `language`.
   public static func render<T: Encodable>(
-    command: String, data: T, schemaVersion: Int = defaultSchemaVersion
+    command: String, data: T, schemaVersion: Int = defaultSchemaVersion,
+    language: AppLanguage = .english
   ) throws -> String {
-    try encode(SuccessEnvelope(command: command, data: data, schemaVersion: schemaVersion))
+    try encode(
+      SuccessEnvelope(command: command, data: data, schemaVersion: schemaVersion),
+      language: language)
   }
 
   /// `{"command": ..., "error": {"code": ..., "message": ...}, "schemaVersion": 1}` for a
@@ -54,8 +58,12 @@ public enum JSONOutput {
     return encoder
   }
 
-  private static func encode(_ value: some Encodable) throws -> String {
-    let data = try makeEncoder().encode(value)
+  private static func encode(_ value: some Encodable, language: AppLanguage = .english) throws
+    -> String
+  {
+    let encoder = makeEncoder()
+    if let key = AppLanguage.userInfoKey { encoder.userInfo[key] = language }
+    let data = try encoder.encode(value)
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 

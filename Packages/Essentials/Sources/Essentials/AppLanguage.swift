@@ -32,6 +32,15 @@ public enum AppLanguage: String, Sendable, Codable, CaseIterable, Hashable {
     return .english
   }
 
+  /// The `userInfo` key under which `--json` output names its language, so that a payload's
+  /// reasons and errors carry their `message` in it (``of(_:)``).
+  public static let userInfoKey = CodingUserInfoKey(rawValue: "msa.language")
+
+  /// The language an encoder writes messages in: the one `--json` output set, else English.
+  public static func of(_ encoder: any Encoder) -> AppLanguage {
+    userInfoKey.flatMap { encoder.userInfo[$0] as? AppLanguage } ?? .english
+  }
+
   /// The Foundation locale used for formatting numbers and dates in this language.
   public var locale: Locale {
     Locale(identifier: self == .english ? "en_US_POSIX" : "zh_Hans_CN")

@@ -45,7 +45,11 @@ enum FleetCommands {
       if let search = parsed.optionalString("search") {
         rows = rows.filter { $0.matches(search: search) }
       }
-      let state = WorkbenchState(rows: rows, now: context.environment.clock.now())
+      let isFiltered = ["group", "tag", "status", "search"].contains {
+        parsed.optionalString($0) != nil
+      }
+      let state = WorkbenchState(
+        rows: rows, now: context.environment.clock.now(), isFiltered: isFiltered)
       return CommandResult(
         view: WorkbenchView.view(state, language: context.language),
         payload: InstancesPayload(instances: rows))
@@ -91,7 +95,8 @@ enum FleetCommands {
         }
       }
       context.environment.logger.labeled("msa.fleet").info(
-        "instance added", metadata: ["instance_id": instance.id, "instance_name": instance.name])
+        "fleet.instanceAdded",
+        metadata: ["instance_id": instance.id, "instance_name": instance.name])
       let row = try context.row(instance)
       return CommandResult(
         view: written(row, key: "result.added", context),
@@ -220,7 +225,7 @@ enum FleetCommands {
         }
         if report.deleted {
           context.environment.logger.labeled("msa.fleet").info(
-            "instance removed",
+            "fleet.instanceRemoved",
             metadata: [
               "instance_id": instance.id, "instance_name": instance.name,
               "release": report.release.rawValue,

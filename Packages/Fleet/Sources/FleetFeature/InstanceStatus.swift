@@ -32,6 +32,9 @@ public enum InstanceStatus: String, Sendable, Codable, CaseIterable, Hashable {
 }
 
 /// Why an instance is not online: a machine code with a plain-language text per language.
+///
+/// In JSON it is `{"code": "refused", "message": "connection refused"}`, the message in the
+/// output's language; a bare code is read too.
 public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
   /// Connection refused.
   case refused
@@ -66,8 +69,37 @@ public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
   /// The device reported an error of its own.
   case upstreamError
 
-  /// The plain-language reason in `language`.
+  enum CodingKeys: String, CodingKey {
+    case code, message
+  }
+
+  /// Reads `{"code": …}` or a bare code.
+  public init(from decoder: any Decoder) throws {
+    let code: String
+    if let single = try? decoder.singleValueContainer().decode(String.self) {
+      code = single
+    } else {
+      code = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .code)
+    }
+    guard let reason = StatusReason(rawValue: code) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: "unknown reason \(code)"))
+    }
+    self = reason
+  }
+
+  /// Writes `{"code": …, "message": …}`, the message in the output's language.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(rawValue, forKey: .code)
+    try container.encode(text(AppLanguage.of(encoder)), forKey: .message)
+  }
+
+  /// The plain-language reason in `language`, from the shared reason catalogue
+  /// (``EventText``) that the log center and JSON output read too; a reason only this
+  /// package's catalogue knows is read from there.
   public func text(_ language: AppLanguage) -> String {
-    FleetStrings.text("reason.\(rawValue)", language)
+    EventText.reasonIfKnown(rawValue, language) ?? FleetStrings.text("reason.\(rawValue)", language)
   }
 }

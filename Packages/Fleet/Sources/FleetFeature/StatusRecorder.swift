@@ -39,7 +39,7 @@ public struct StatusRecorder: Sendable {
     }
     if previous != result.status {
       logger.info(
-        "instance status changed",
+        "fleet.statusChanged",
         metadata: [
           "instance_id": result.instanceID, "instance_name": result.instanceName,
           "from": previous?.rawValue ?? InstanceStatus.unknown.rawValue,

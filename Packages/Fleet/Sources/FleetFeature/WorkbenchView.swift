@@ -8,11 +8,15 @@ public struct WorkbenchState: Sendable, Hashable {
   public var rows: [FleetRow]
   /// "Now", from the environment's clock when loaded.
   public var now: Date
+  /// Whether the rows were filtered (group, tag, status, search): an empty result then says
+  /// that nothing matched, not that there are no instances.
+  public var isFiltered: Bool
 
   /// A state.
-  public init(rows: [FleetRow], now: Date) {
+  public init(rows: [FleetRow], now: Date, isFiltered: Bool = false) {
     self.rows = rows
     self.now = now
+    self.isFiltered = isFiltered
   }
 }
 
@@ -34,7 +38,12 @@ public enum WorkbenchView {
           Banner(
             text("banner.plainHTTP", ["names": plain.joined(separator: ", ")]), tone: .warning)))
     }
-    if state.rows.isEmpty {
+    if state.rows.isEmpty && state.isFiltered {
+      children.append(
+        .empty(
+          EmptyState(
+            title: text("workbench.noMatch.title"), message: text("workbench.noMatch.message"))))
+    } else if state.rows.isEmpty {
       children.append(
         .empty(
           EmptyState(

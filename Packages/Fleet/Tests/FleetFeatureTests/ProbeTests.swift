@@ -78,7 +78,7 @@ import Testing
     #expect(log.contains { $0.instanceName == "hang" && $0.result == "timeout" })
     #expect(outcome.stderr.contains("[9/9]"))
     // Status changes (unknown → x) reach the runtime log without secrets.
-    let changes = harness.logs.records.filter { $0.message == "instance status changed" }
+    let changes = harness.logs.records.filter { $0.message == "fleet.statusChanged" }
     #expect(changes.count == 9)
     #expect(!harness.logs.records.map(\.line).joined().contains("right-pw"))
     // The SMS preview in the snapshot is masked.

@@ -71,6 +71,7 @@ enum DataCommands {
       let environment = invocation.environment
       let store = try CommandSupport.store(environment)
       let report = try LocalData(store: store, clock: environment.clock).compact()
+      environment.logger.labeled("msa.data").info("data.compacted")
       return CommandResult(
         view: banner(
           "data.compacted", environment.language,
@@ -101,6 +102,7 @@ enum DataCommands {
       let store = try CommandSupport.store(environment)
       let bytes = try LocalData(store: store, clock: environment.clock)
         .backup(to: url, overwrite: invocation.parsed.flag("force"))
+      environment.logger.labeled("msa.data").notice("data.backup", metadata: ["path": url.path])
       return CommandResult(
         view: banner(
           "data.backedUp", environment.language,
@@ -129,6 +131,9 @@ enum DataCommands {
           action: "restore", target: store.databaseURL.path, count: rows)
       }
       let report = try LocalData(store: store, clock: environment.clock).restore(from: url)
+      // Logged after the restore, so the record is kept in the restored data.
+      environment.logger.labeled("msa.data").notice(
+        "data.restored", metadata: ["path": report.source, "backup": report.safetyCopy])
       return CommandResult(
         view: banner(
           "data.restored", environment.language,
@@ -158,6 +163,10 @@ enum DataCommands {
         overwrite: parsed.flag("force"))
       let key =
         report.includesPasswords ? "data.registryExported.passwords" : "data.registryExported"
+      environment.logger.labeled("msa.data").notice(
+        report.includesPasswords
+          ? "data.registryExportedWithPasswords" : "data.registryExported",
+        metadata: ["path": report.path, "count": String(report.instances)])
       return CommandResult(
         view: banner(
           key, environment.language,
@@ -183,6 +192,11 @@ enum DataCommands {
       let report = try RegistryTransfer(store: store, clock: environment.clock).importRegistry(
         from: url, dryRun: parsed.flag("dry-run"))
       let language = environment.language
+      if !report.dryRun {
+        environment.logger.labeled("msa.data").notice(
+          "data.registryImported",
+          metadata: ["path": url.path, "count": String(report.added.count)])
+      }
       var lines: [ViewNode] = [
         banner(
           report.dryRun ? "data.imported.dryRun" : "data.imported", language,

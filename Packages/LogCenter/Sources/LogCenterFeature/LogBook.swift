@@ -68,11 +68,12 @@ public struct LogBook: Sendable {
       let metadata =
         (try? JSONDecoder().decode([String: String].self, from: Data(metadataText.utf8))) ?? [:]
       let instanceID = try row.optionalString("instance_id")
+      let currentName = try instanceID.flatMap { try instanceNames()[$0] }
       return LogItem(
         id: id, date: try row.date("at"),
         level: LogLevel(rawValue: try row.string("level")) ?? .info,
         source: try row.string("label"), instanceID: instanceID,
-        instanceName: try instanceID.flatMap { try instanceNames()[$0] },
+        instanceName: metadata["instance_name"] ?? currentName,
         message: try row.string("message"), metadata: metadata)
     case .connection:
       guard
@@ -187,7 +188,9 @@ public struct LogBook: Sendable {
     LogItem(
       id: LogRecordID(kind: .runtime, rowID: entry.id), date: entry.record.date,
       level: entry.record.level, source: entry.record.label, instanceID: entry.instanceID,
-      instanceName: entry.instanceID.flatMap { names[$0] }, message: entry.record.message,
+      instanceName: entry.record.metadata["instance_name"]
+        ?? entry.instanceID.flatMap { names[$0] },
+      message: entry.record.message,
       metadata: entry.record.metadata)
   }
 

@@ -4,7 +4,8 @@ import Foundation
 /// One record of either log, as the log center lists, shows and exports it.
 ///
 /// Its JSON form (used by `--json` and JSON Lines export) has the keys `id` (`r123`/`c45`),
-/// `kind`, `date` (ISO-8601), `level`, `source`, `instanceID`, `instanceName`, `message`,
+/// `kind`, `date` (ISO-8601), `level`, `source`, `instanceID`, `instanceName`, `code` (the
+/// event code, when the record has one), `message` (in words, in the output's language),
 /// `metadata` (object of strings) and, for connection records, `probe`.
 public struct LogItem: Sendable, Equatable, Codable, Identifiable {
   /// Facts of a connection probe.
@@ -45,8 +46,12 @@ public struct LogItem: Sendable, Equatable, Codable, Identifiable {
   public var instanceID: String?
   /// That instance's name (at the time, for connection records).
   public var instanceName: String?
-  /// The message, with secrets masked.
+  /// The message, with secrets masked: an event code as stored, its sentence once
+  /// ``localized(_:)``.
   public var message: String
+  /// The event code (`messages.synced`, `probe`) once ``localized(_:)``; nil for a record of
+  /// free text.
+  public var code: String?
   /// Metadata, with secrets masked.
   public var metadata: [String: String]
   /// The probe's facts, for connection records.
@@ -74,7 +79,33 @@ public struct LogItem: Sendable, Equatable, Codable, Identifiable {
   public var kind: LogKind { id.kind }
 
   enum CodingKeys: String, CodingKey {
-    case id, kind, date, level, source, instanceID, instanceName, message, metadata, probe
+    case id, kind, date, level, source, instanceID, instanceName, code, message, metadata, probe
+  }
+
+  /// This record in `language`: a known event's sentence with its metadata filled in, a
+  /// probe's statuses and reason in words, and the instance's name as it was logged. A record
+  /// of free text (written before events had codes) keeps its text.
+  public func localized(_ language: AppLanguage) -> LogItem {
+    var copy = self
+    if let logged = metadata["instance_name"], !logged.isEmpty { copy.instanceName = logged }
+    if let probe {
+      var arguments = ["status": EventText.status(probe.status, language)]
+      var key = "probe"
+      if let previous = probe.previousStatus, previous != probe.status {
+        arguments["from"] = EventText.status(previous, language)
+        key += ".changed"
+      }
+      if let reason = probe.reason {
+        arguments["reason"] = EventText.reason(reason, language)
+        key += key == "probe" ? ".reason" : "Reason"
+      }
+      copy.code = "probe"
+      copy.message = EventText.event(key, language, arguments) ?? message
+    } else if code == nil, let text = EventText.event(message, language, metadata) {
+      copy.code = message
+      copy.message = text
+    }
+    return copy
   }
 
   /// Encodes every field plus `kind`.
@@ -87,6 +118,7 @@ public struct LogItem: Sendable, Equatable, Codable, Identifiable {
     try container.encode(source, forKey: .source)
     try container.encodeIfPresent(instanceID, forKey: .instanceID)
     try container.encodeIfPresent(instanceName, forKey: .instanceName)
+    try container.encodeIfPresent(code, forKey: .code)
     try container.encode(message, forKey: .message)
     try container.encode(metadata, forKey: .metadata)
     try container.encodeIfPresent(probe, forKey: .probe)
@@ -105,5 +137,6 @@ public struct LogItem: Sendable, Equatable, Codable, Identifiable {
       message: try container.decode(String.self, forKey: .message),
       metadata: try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:],
       probe: try container.decodeIfPresent(Probe.self, forKey: .probe))
+    code = try container.decodeIfPresent(String.self, forKey: .code)
   }
 }

@@ -35,20 +35,7 @@ enum LogTime {
   /// with an offset or fractional seconds), a UTC day (`2026-01-01`), or a span before `now`
   /// (`30m`, `12h`, `7d`).
   static func parse(_ text: String, now: Date) -> Date? {
-    let value = text.trimmingCharacters(in: .whitespaces)
-    if let unit = value.last, "smhd".contains(unit), let amount = Int(value.dropLast()),
-      amount >= 0
-    {
-      let seconds: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-      return now.addingTimeInterval(-Double(amount) * (seconds[unit] ?? 1))
-    }
-    let full = ISO8601DateFormatter()
-    if let date = full.date(from: value) { return date }
-    full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = full.date(from: value) { return date }
-    let day = ISO8601DateFormatter()
-    day.formatOptions = [.withFullDate]
-    day.timeZone = TimeZone(identifier: "UTC")
-    return day.date(from: value)
+    TimeArgument.date(text, now: now, timeZone: TimeZone(identifier: "UTC") ?? .current)
   }
+
 }

@@ -8,6 +8,7 @@ public enum LogViews {
 
   /// The log list: one table row per record (row id = record id, Enter opens its detail).
   public static func list(_ items: [LogItem], language: AppLanguage) -> ViewNode {
+    let items = items.map { $0.localized(language) }
     func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
       LogCenterStrings.text(key, language, arguments)
     }
@@ -50,6 +51,7 @@ public enum LogViews {
 
   /// One record in full (still redacted: secrets never reach the screen).
   public static func detail(_ item: LogItem, language: AppLanguage) -> ViewNode {
+    let item = item.localized(language)
     func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
       LogCenterStrings.text(key, language, arguments)
     }

@@ -37,7 +37,9 @@ enum LogsCommands {
     let limit = try invocation.parsed.optionalInt("limit", range: 1...1_000_000)
     let filter = try CommandSupport.filter(
       invocation.parsed, environment: environment, store: store, limit: limit)
-    let items = try LogBook(store: store).entries(filter)
+    let items = try LogBook(store: store).entries(filter).map {
+      $0.localized(environment.language)
+    }
     return CommandResult(
       view: LogViews.list(items, language: environment.language),
       payload: ListPayload(count: items.count, records: items))
@@ -55,9 +57,8 @@ enum LogsCommands {
       let text = try invocation.parsed.argument("ID")
       guard let id = LogRecordID(text) else { throw LogCenterError.invalidRecordID(text) }
       let store = try CommandSupport.store(environment)
-      guard let item = try LogBook(store: store).entry(id) else {
-        throw LogCenterError.recordNotFound(id.description)
-      }
+      guard let item = try LogBook(store: store).entry(id)?.localized(environment.language)
+      else { throw LogCenterError.recordNotFound(id.description) }
       return CommandResult(
         view: LogViews.detail(item, language: environment.language), payload: item)
     }
@@ -103,6 +104,8 @@ enum LogsCommands {
       } else {
         removed = try book.trim(keepingNewest: keep ?? 0, kinds: kinds)
       }
+      environment.logger.labeled("msa.logs").notice(
+        "logs.trimmed", metadata: ["count": String(removed.total)])
       return CommandResult(
         view: removalView(removed, key: "logs.trimmed", language: environment.language),
         payload: TrimPayload(olderThanDays: days, keep: keep, removed: removed))
@@ -138,6 +141,9 @@ enum LogsCommands {
           action: "clear", target: target, count: counts.total)
       }
       let removed = try book.clear(kinds: kinds)
+      // Logged after clearing, so the clear itself is on record.
+      environment.logger.labeled("msa.logs").notice(
+        "logs.cleared", metadata: ["count": String(removed.total)])
       return CommandResult(
         view: removalView(removed, key: "logs.cleared", language: environment.language),
         payload: ClearPayload(removed: removed))
@@ -185,7 +191,9 @@ enum LogsCommands {
       let store = try CommandSupport.store(environment)
       let filter = try CommandSupport.filter(
         parsed, environment: environment, store: store, limit: nil)
-      let items = try LogBook(store: store).entries(filter)
+      let items = try LogBook(store: store).entries(filter).map {
+        $0.localized(environment.language)
+      }
       let data = LogExporter.render(items, format: format)
       guard let output = parsed.optionalString("output") else {
         if environment.output.json {
@@ -204,6 +212,9 @@ enum LogsCommands {
       } catch {
         throw LogCenterError(error)
       }
+      environment.logger.labeled("msa.logs").notice(
+        "logs.exported",
+        metadata: ["path": url.path, "count": String(items.count), "format": format.rawValue])
       let message = LogCenterStrings.text(
         "logs.exported", environment.language,
         ["count": String(items.count), "path": url.path, "format": format.rawValue])

@@ -16,10 +16,13 @@ final class Harness: Sendable {
   let testStore: TestStore
   let streams = CapturedStreams()
   let language: AppLanguage
+  /// Whether commands log into the store's runtime log, as in the app.
+  let recordsLog: Bool
 
-  init(language: AppLanguage = .english) throws {
+  init(language: AppLanguage = .english, recordsLog: Bool = false) throws {
     testStore = try TestStore()
     self.language = language
+    self.recordsLog = recordsLog
   }
 
   var store: Store { testStore.store }
@@ -27,9 +30,11 @@ final class Harness: Sendable {
   var directory: URL { testStore.directory.url }
 
   var environment: AppEnvironment {
-    AppEnvironment.test(
+    var environment = AppEnvironment.test(
       dataDirectory: directory, clock: clock.clock, language: language,
       streams: streams.streams, services: Services().registering(store))
+    if recordsLog { environment.logger = logger() }
+    return environment
   }
 
   /// A logger writing into the store's runtime log, as the app wires it.

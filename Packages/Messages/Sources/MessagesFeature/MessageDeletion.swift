@@ -113,6 +113,7 @@ enum MessageDeletion {
         row.localDeleted = try archive.delete(ids: messages.map(\.id))
       }
       environment.progress(index + 1, of: groups.count, row.instanceName)
+      MessagesLog.deleted(row, scope: scope, environment)
       rows.append(row)
     }
     let language = environment.language
@@ -138,7 +139,8 @@ enum MessageDeletion {
       })
     return CommandResult(
       view: .screen(Screen(title: text("view.delete.title", language), children: [.table(table)])),
-      payload: rows, exitCode: rows.contains { $0.failure != nil } ? .failure : .success)
+      payload: MessagesCommands.DeletePayload(instances: rows),
+      exitCode: rows.contains { $0.failure != nil } ? .failure : .success)
   }
 
   static func deleteOnDevice(

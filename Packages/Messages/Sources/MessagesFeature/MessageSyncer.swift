@@ -31,6 +31,30 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
     case instanceID, instanceName, inserted, read, pages, completed, failureKey, failure
   }
 
+  enum ReasonKeys: String, CodingKey {
+    case reason, code, message
+  }
+
+  /// Encodes the fields and, for a failure, `reason`: `{"code": "timeout", "message": …}`
+  /// with the message in the output's language.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(instanceID, forKey: .instanceID)
+    try container.encode(instanceName, forKey: .instanceName)
+    try container.encode(inserted, forKey: .inserted)
+    try container.encode(read, forKey: .read)
+    try container.encode(pages, forKey: .pages)
+    try container.encode(completed, forKey: .completed)
+    try container.encodeIfPresent(failureKey, forKey: .failureKey)
+    try container.encodeIfPresent(failure, forKey: .failure)
+    if let message = failureText(AppLanguage.of(encoder)) {
+      var outer = encoder.container(keyedBy: ReasonKeys.self)
+      var reason = outer.nestedContainer(keyedBy: ReasonKeys.self, forKey: .reason)
+      try reason.encode(MessagesLog.reasonCode(failureKey), forKey: .code)
+      try reason.encode(message, forKey: .message)
+    }
+  }
+
   /// The failure in `language`, nil on success.
   public func failureText(_ language: AppLanguage) -> String? {
     failureTexts?[language.rawValue] ?? failure

@@ -113,11 +113,11 @@ enum MessagesCommands {
     if let peer = parsed.optionalString("peer") { filter.peerKey = PeerNumber.key(peer) }
     if let since = parsed.optionalString("since") {
       filter.since = try DateArgument.parse(
-        since, option: "--since", endOfDay: false, timeZone: zone)
+        since, option: "--since", endOfDay: false, timeZone: zone, now: environment.clock.now())
     }
     if let until = parsed.optionalString("until") {
       filter.until = try DateArgument.parse(
-        until, option: "--until", endOfDay: true, timeZone: zone)
+        until, option: "--until", endOfDay: true, timeZone: zone, now: environment.clock.now())
     }
     filter.search = parsed.optionalString("search")
     return filter
@@ -167,11 +167,13 @@ enum MessagesCommands {
             ["name": result.instanceName, "count": String(result.inserted)])
         environment.progress(done, of: total, line)
       }
+      MessagesLog.synced(results, environment)
       var outbox: [OutboxEntry]?
       if parsed.flag("flush") {
         outbox = try await OutboxProcessor(
           outbox: OutboxRepository(store: store), connector: try connector(environment)
         ).flush()
+        MessagesLog.sends(outbox ?? [], environment)
       }
       let failed = results.contains { $0.failure != nil }
       return CommandResult(
@@ -248,9 +250,10 @@ enum MessagesCommands {
       let next =
         messages.count == limit ? messages.last.map { MessageCursor(after: $0).token } : nil
       let show = parsed.flag("show-bodies")
-      let state = MessageListState(
+      var state = MessageListState(
         messages: messages, showBodies: show, nextCursor: next,
         timeZone: MessagesDisplay.resolve(environment).timeZone)
+      state.isFiltered = filter != MessageFilter() || cursor != nil
       return CommandResult(
         view: MessagesViews.list(state, language: environment.language),
         payload: ListPayload(
@@ -272,11 +275,12 @@ enum MessagesCommands {
         conversations: items, timeZone: MessagesDisplay.resolve(environment).timeZone)
       return CommandResult(
         view: MessagesViews.conversations(state, language: environment.language),
-        payload: items.map {
-          ConversationPayload(
-            peerKey: $0.peerKey, peer: $0.peer, count: $0.count, instances: $0.instanceNames,
-            latest: ListedMessage($0.latest, showBody: false))
-        })
+        payload: ConversationsPayload(
+          conversations: items.map {
+            ConversationPayload(
+              peerKey: $0.peerKey, peer: $0.peer, count: $0.count, instances: $0.instanceNames,
+              latest: ListedMessage($0.latest, showBody: false))
+          }))
     }
   }
 
@@ -293,7 +297,8 @@ enum MessagesCommands {
       let state = try loadThread(peer: peer, limit: limit, environment)
       return CommandResult(
         view: MessagesViews.thread(state, language: environment.language),
-        payload: state.messages.map { ListedMessage($0, showBody: true) })
+        payload: ThreadPayload(
+          peer: peer, messages: state.messages.map { ListedMessage($0, showBody: true) }))
     }
   }
 
@@ -345,6 +350,7 @@ enum MessagesCommands {
         instance: instance, to: number.trimmingCharacters(in: .whitespaces), body: body,
         expiresAt: expiry.map { environment.clock.now().addingTimeInterval($0) })
       let touched = try await OutboxProcessor(outbox: outbox, connector: connector).flush()
+      MessagesLog.sends(touched, environment)
       let now = touched.first { $0.id == entry.id } ?? entry
       let language = environment.language
       let banner: Banner
@@ -371,18 +377,10 @@ enum MessagesCommands {
 
   /// `90`, `90s`, `30m`, `2h`, `1d` → seconds.
   static func parseDuration(_ text: String) throws -> TimeInterval {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-    var number = trimmed
-    var unit = 1.0
-    if let last = trimmed.last, let factor = units[last] {
-      number = String(trimmed.dropLast())
-      unit = factor
-    }
-    guard let value = Double(number), value > 0, value.isFinite else {
+    guard let seconds = TimeArgument.seconds(text), seconds > 0 else {
       throw MessagesFailure("error.badDuration", ["value": text])
     }
-    return value * unit
+    return seconds
   }
 
   static var outbox: FeatureCommand {
@@ -400,6 +398,7 @@ enum MessagesCommands {
           let touched = try await OutboxProcessor(
             outbox: OutboxRepository(store: store), connector: try connector(environment)
           ).flush()
+          MessagesLog.sends(touched, environment)
           return try outboxResult(environment, entries: touched)
         },
         FeatureCommand(
@@ -413,6 +412,7 @@ enum MessagesCommands {
           let touched = try await OutboxProcessor(
             outbox: outbox, connector: try connector(environment)
           ).flush(only: [id])
+          MessagesLog.sends(touched, environment)
           return try outboxResult(environment, entries: touched)
         },
         FeatureCommand(
@@ -421,6 +421,7 @@ enum MessagesCommands {
           let environment = invocation.environment
           let id = try entryID(invocation.parsed)
           let entry = try OutboxRepository(store: store(environment)).cancel(id: id)
+          MessagesLog.sends([entry], environment)
           return try outboxResult(environment, entries: [entry])
         },
       ])
@@ -442,7 +443,8 @@ enum MessagesCommands {
       entries: all, timeZone: MessagesDisplay.resolve(environment).timeZone)
     let failed = entries != nil && all.contains { $0.state == .failed || $0.state == .queued }
     return CommandResult(
-      view: MessagesViews.outbox(state, language: environment.language), payload: all,
+      view: MessagesViews.outbox(state, language: environment.language),
+      payload: OutboxPayload(entries: all),
       exitCode: failed ? .failure : .success)
   }
 
@@ -504,6 +506,12 @@ enum MessagesCommands {
       let include = parsed.flag("include-bodies")
       let count = try MessageExporter(archive: MessageArchive(store: store)).export(
         filter: filter, format: format, includeBodies: include, to: destination)
+      environment.logger.labeled("msa.messages").notice(
+        "messages.exported",
+        metadata: [
+          "count": String(count), "format": format.rawValue, "path": destination.path,
+          "bodies_included": String(include),
+        ])
       let language = environment.language
       return CommandResult(
         view: .banner(

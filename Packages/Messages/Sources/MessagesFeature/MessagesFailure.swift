@@ -57,32 +57,15 @@ public enum SendText {
 
 /// Reads `--since` / `--until` values.
 public enum DateArgument {
-  /// `YYYY-MM-DD` (midnight in `timeZone`; for an end, the following midnight so the whole
-  /// day is included) or ISO 8601 with an offset (`2026-01-01T08:00:00+08:00`, `…Z`,
-  /// fractional seconds allowed).
-  public static func parse(_ text: String, option: String, endOfDay: Bool, timeZone: TimeZone)
-    throws(MessagesFailure) -> Date
-  {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let dayParts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
-    if trimmed.count == 10, dayParts.count == 3, let year = Int(dayParts[0]),
-      let month = Int(dayParts[1]), let day = Int(dayParts[2])
-    {
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = timeZone
-      let components = DateComponents(year: year, month: month, day: day)
-      if components.isValidDate(in: calendar), let start = calendar.date(from: components) {
-        return endOfDay ? calendar.date(byAdding: .day, value: 1, to: start) ?? start : start
-      }
-    }
-    for options in [
-      ISO8601DateFormatter.Options.withInternetDateTime,
-      [.withInternetDateTime, .withFractionalSeconds],
-    ] {
-      let formatter = ISO8601DateFormatter()
-      formatter.formatOptions = options
-      if let date = formatter.date(from: trimmed) { return date }
-    }
-    throw MessagesFailure("error.badDate", ["option": option, "value": text])
+  /// A length of time before `now` (`7d`, `12h`, `30m`), `YYYY-MM-DD` (midnight in
+  /// `timeZone`; for an end, the following midnight so the whole day is included) or ISO 8601
+  /// with an offset (`2026-01-01T08:00:00+08:00`, `…Z`, fractional seconds allowed): the
+  /// same forms every time option accepts (``TimeArgument``).
+  public static func parse(
+    _ text: String, option: String, endOfDay: Bool, timeZone: TimeZone, now: Date
+  ) throws(MessagesFailure) -> Date {
+    guard let date = TimeArgument.date(text, now: now, endOfDay: endOfDay, timeZone: timeZone)
+    else { throw MessagesFailure("error.badDate", ["option": option, "value": text]) }
+    return date
   }
 }

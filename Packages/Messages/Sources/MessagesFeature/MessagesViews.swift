@@ -12,6 +12,9 @@ public struct MessageListState: Sendable, Equatable {
   public var nextCursor: String?
   /// Display settings.
   public var timeZone: TimeZone
+  /// Whether a filter or a search chose the messages: an empty page then says that nothing
+  /// matched, not that the archive is empty.
+  public var isFiltered = false
 
   /// A list state.
   public init(
@@ -95,8 +98,9 @@ public enum MessagesViews {
       children.append(
         .empty(
           EmptyState(
-            title: text("view.list.empty", language),
-            message: text("view.list.emptyHint", language))))
+            title: text(state.isFiltered ? "view.list.noMatch" : "view.list.empty", language),
+            message: text(
+              state.isFiltered ? "view.list.noMatchHint" : "view.list.emptyHint", language))))
     } else {
       children.append(
         .table(messageTable(state.messages, showBodies: state.showBodies, display, language)))

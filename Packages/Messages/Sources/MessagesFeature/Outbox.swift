@@ -47,6 +47,27 @@ public struct OutboxReason: Sendable, Hashable, Codable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  enum CodingKeys: String, CodingKey {
+    case key, arguments, code, message
+  }
+
+  /// Decodes `key` and `arguments`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    key = try container.decode(String.self, forKey: .key)
+    arguments = try container.decodeIfPresent([String: String].self, forKey: .arguments) ?? [:]
+  }
+
+  /// Encodes `key` and `arguments`, and the short `code` (`timeout`) with the `message` in
+  /// the output's language.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(key, forKey: .key)
+    try container.encode(arguments, forKey: .arguments)
+    try container.encode(MessagesLog.reasonCode(key), forKey: .code)
+    try container.encode(text(AppLanguage.of(encoder)), forKey: .message)
+  }
+
   init?(key: String?, stored: String?) {
     guard let key else { return nil }
     self.key = key

@@ -75,12 +75,14 @@ final class Harness: Sendable {
   }
 
   /// Parses `arguments` against the feature's commands and runs the command.
-  func run(_ arguments: [String], input: String? = nil) async throws -> CommandResult {
+  func run(
+    _ arguments: [String], input: String? = nil, environment custom: AppEnvironment? = nil
+  ) async throws -> CommandResult {
     let root = CommandSpec(
       "msa", abstract: LocalizedString("module.name", in: MessagesStrings.catalogue),
       subcommands: Messages.module.commands.map { $0.spec(group: nil) })
     let parsed = try CommandParser().parse(arguments, root: root, globalOptions: [])
-    var environment = self.environment
+    var environment = custom ?? self.environment
     if let input { environment.streams = CapturedStreams(input: input).streams }
     guard let first = parsed.path.first,
       let command = Messages.module.commands.first(where: { $0.name == first })?
