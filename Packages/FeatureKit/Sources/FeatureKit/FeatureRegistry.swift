@@ -3,20 +3,31 @@ import Essentials
 
 /// The app's features, checked once and then immutable.
 ///
-/// Construction refuses any duplicate module id, route, command name or alias, and any clash
-/// with the app's built-ins, reporting every conflict in one error.
+/// Construction refuses any duplicate module id, route, command name or alias, any clash
+/// with the app's built-ins, and any console key that cannot work (see
+/// ``RouteActionCheck``), reporting every conflict in one error.
 public struct FeatureRegistry: Sendable {
   /// The app's own commands and routes (`routes`, `modules`, `view`, `about`, …).
   public let builtIns: FeatureModule
   /// The features compiled in, in tab order.
   public let modules: [FeatureModule]
 
-  /// Checks and keeps `modules` beside the app's `builtIns`.
-  public init(builtIns: FeatureModule, modules: [FeatureModule]) throws(RegistryConflicts) {
-    let conflicts = Self.conflicts(builtIns: builtIns, modules: modules)
-    guard conflicts.isEmpty else { throw RegistryConflicts(conflicts: conflicts) }
+  /// Checks and keeps `modules` beside the app's `builtIns`; every route action's command
+  /// line is dry-parsed against the tree under `root` with `globalOptions`.
+  public init(
+    builtIns: FeatureModule, modules: [FeatureModule],
+    root: CommandSpec = CommandSpec(
+      "app", abstract: LocalizedString("route.failed", in: FeatureKitStrings.catalogue)),
+    globalOptions: [OptionSpec] = []
+  ) throws(RegistryConflicts) {
     self.builtIns = builtIns
     self.modules = modules.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+    let conflicts =
+      Self.conflicts(builtIns: builtIns, modules: modules)
+      + RouteActionCheck(
+        registry: self, root: commandTree(root: root), globalOptions: globalOptions
+      ).conflicts()
+    guard conflicts.isEmpty else { throw RegistryConflicts(conflicts: conflicts) }
   }
 
   /// Built-ins first, then features.
@@ -174,6 +185,17 @@ public enum RegistryConflict: Sendable, Equatable, CustomStringConvertible {
   case duplicateCommand(name: String, modules: [String])
   /// A module claims a built-in's route or command name.
   case builtInClash(kind: Kind, name: String, module: String)
+  /// Two actions of one screen share a key.
+  case duplicateKey(route: String, key: Character, titles: [String])
+  /// A screen binds a key the console keeps for itself.
+  case consoleKey(route: String, key: Character, title: String)
+  /// A screen action's command line does not parse against the composed command tree.
+  case unparsableAction(route: String, key: Character, problem: String)
+  /// A screen action opens a route of a compiled-in feature that does not exist.
+  case unresolvedRoute(route: String, key: Character, path: String)
+  /// A screen action is not what its place asks for (a placeholder of a parameter the route
+  /// lacks, a form key naming no form, a refresh key that asks first).
+  case invalidAction(route: String, key: Character, problem: String)
 
   public var description: String {
     switch self {
@@ -185,6 +207,16 @@ public enum RegistryConflict: Sendable, Equatable, CustomStringConvertible {
       "command '\(name)' is declared by \(modules.joined(separator: ", "))"
     case .builtInClash(let kind, let name, let module):
       "module '\(module)' declares \(kind.rawValue) '\(name)', which is built into the app"
+    case .duplicateKey(let route, let key, let titles):
+      "screen '\(route)' binds key '\(key)' to \(titles.count) actions: \(titles.joined(separator: ", "))"
+    case .consoleKey(let route, let key, let title):
+      "screen '\(route)' binds key '\(key)' (\(title)), which the console keeps for itself"
+    case .unparsableAction(let route, let key, let problem):
+      "screen '\(route)' key '\(key)' runs a command line that does not parse: \(problem)"
+    case .unresolvedRoute(let route, let key, let path):
+      "screen '\(route)' key '\(key)' opens '\(path)', which no route matches"
+    case .invalidAction(let route, let key, let problem):
+      "screen '\(route)' key '\(key)': \(problem)"
     }
   }
 }

@@ -11,16 +11,19 @@ public struct RouteRequest: Sendable {
   public let environment: AppEnvironment
   /// What the console's `/` search asked for, on routes that search themselves.
   public let search: String?
+  /// The screen's view options turned on in the console (see ``RouteAction/toggles``).
+  public let flags: Set<String>
 
   /// A request for `path` with its bound parameters.
   public init(
     path: String, parameters: [String: String], environment: AppEnvironment,
-    search: String? = nil
+    search: String? = nil, flags: Set<String> = []
   ) {
     self.path = path
     self.parameters = parameters
     self.environment = environment
     self.search = search
+    self.flags = flags
   }
 
   /// The value of `:name`; the registry guarantees every declared parameter is bound.
@@ -43,6 +46,11 @@ public struct FeatureRoute: Sendable {
   /// Whether the route answers ``RouteRequest/search`` itself (e.g. the message archive's
   /// full-text search); otherwise the console filters the visible rows.
   public let isSearchable: Bool
+  /// Whether the console opens the screen at its end (a conversation: the newest message).
+  public let startsAtEnd: Bool
+  /// The key of the action whose form the console opens as soon as the screen is shown
+  /// (an add or edit screen); nil for an ordinary screen.
+  public let formKey: Character?
   private let loadState: @Sendable (RouteRequest) async throws -> any Sendable
   private let present: @Sendable (any Sendable, RouteRequest) -> ViewNode
 
@@ -52,6 +60,8 @@ public struct FeatureRoute: Sendable {
     title: LocalizedString,
     actions: [RouteAction] = [],
     searchable: Bool = false,
+    startsAtEnd: Bool = false,
+    formKey: Character? = nil,
     load: @escaping @Sendable (RouteRequest) async throws -> State,
     view: @escaping @Sendable (State, RouteRequest) -> ViewNode
   ) {
@@ -59,6 +69,8 @@ public struct FeatureRoute: Sendable {
     self.title = title
     self.actions = actions
     self.isSearchable = searchable
+    self.startsAtEnd = startsAtEnd
+    self.formKey = formKey
     self.loadState = { try await load($0) }
     self.present = { state, request in
       guard let state = state as? State else {

@@ -191,3 +191,98 @@ func module(
         == ["messages", "delete", "--from", "n1", "7", "9"])
   }
 }
+
+@Suite struct RouteActionCheckTests {
+  let builtIns = module("app", routes: [route("about")], commands: [command("routes")])
+
+  func screen(_ pattern: String, _ actions: [RouteAction], formKey: Character? = nil)
+    -> FeatureRoute
+  {
+    FeatureRoute(
+      pattern, title: label, actions: actions, formKey: formKey, load: { _ in "" },
+      view: { state, _ in .text(Text(state)) })
+  }
+
+  var fleetCommands: [FeatureCommand] {
+    let test = FeatureCommand(
+      CommandSpec(
+        "test", abstract: label, arguments: [ArgumentSpec("REF", help: label, repeating: true)],
+        options: [.option("timeout", valueName: "S", help: label)])
+    ) { _ in CommandResult(view: .text(Text("t")), payload: "t") }
+    return [FeatureCommand(CommandSpec("fleet", abstract: label), subcommands: [test])]
+  }
+
+  @Test func acceptsKeysThatParseAndResolve() throws {
+    let registry = try FeatureRegistry(
+      builtIns: builtIns,
+      modules: [
+        module(
+          "fleet",
+          routes: [
+            screen(
+              "fleet",
+              [
+                RouteAction(
+                  key: "t", title: label, arguments: ["fleet", "test", "{selection}"],
+                  inputs: [.init(option: "timeout", label: label)], needsSelection: true),
+                RouteAction(key: "r", title: label, arguments: ["fleet", "test", "{rows}"]),
+                RouteAction(key: "o", title: label, opens: "fleet/{selection}"),
+                // Another feature's route, not compiled into this build: ignored.
+                RouteAction(key: "m", title: label, opens: "device/{selection}"),
+                RouteAction(key: "v", title: label, toggles: "bodies"),
+              ]),
+            screen("fleet/:ref", []),
+          ], commands: fleetCommands)
+      ])
+    #expect(registry.routes.count == 3)
+  }
+
+  @Test func refusesEveryBrokenKeyInOneErrorWithTheNameClashes() {
+    #expect {
+      try FeatureRegistry(
+        builtIns: builtIns,
+        modules: [
+          module(
+            "fleet",
+            routes: [
+              screen(
+                "fleet",
+                [
+                  RouteAction(key: "t", title: label, arguments: ["fleet", "test", "{selection}"]),
+                  RouteAction(key: "t", title: label, arguments: ["fleet", "test", "a"]),
+                  RouteAction(key: "k", title: label, arguments: ["fleet", "test", "a"]),
+                  RouteAction(key: "x", title: label, arguments: ["fleet", "tset"]),
+                  RouteAction(key: "y", title: label, arguments: ["fleet", "test", "--nope"]),
+                  RouteAction(key: "z", title: label, arguments: ["fleet"]),
+                  RouteAction(key: "o", title: label, opens: "fleet/{selection}/nowhere"),
+                  RouteAction(key: "p", title: label, arguments: ["fleet", "test", "{param:id}"]),
+                  RouteAction(key: "r", title: label, opens: "fleet/{selection}"),
+                ], formKey: "e"),
+              screen("fleet/:ref", []),
+            ], commands: fleetCommands),
+          module("rogue", commands: [command("routes")]),
+        ])
+    } throws: { error in
+      guard let conflicts = (error as? RegistryConflicts)?.conflicts else { return false }
+      let expected: [RegistryConflict] = [
+        .builtInClash(kind: .command, name: "routes", module: "rogue"),
+        .duplicateKey(route: "fleet", key: "t", titles: ["X", "X"]),
+        .consoleKey(route: "fleet", key: "k", title: "X"),
+        .unresolvedRoute(route: "fleet", key: "o", path: "fleet/{selection}/nowhere"),
+        .invalidAction(
+          route: "fleet", key: "p", problem: "'{param:id}' is not a parameter of the screen"),
+        .invalidAction(
+          route: "fleet", key: "r",
+          problem: "the refresh key must run a command that asks nothing and needs no row"),
+        .invalidAction(
+          route: "fleet", key: "e", problem: "the screen's form key names no action with fields"),
+      ]
+      let unparsable = conflicts.filter {
+        if case .unparsableAction = $0 { return true } else { return false }
+      }
+      return expected.allSatisfy(conflicts.contains) && unparsable.count == 3
+        && conflicts.count == expected.count + 3
+        && unparsable.contains { $0.description.contains("'fleet' names no command that runs") }
+    }
+  }
+}
