@@ -48,7 +48,10 @@ enum AppCommands {
     ) { arguments in
       do {
         let result = try await application.execute(arguments, in: environment)
-        return ActionOutcome(succeeded: result.exitCode == .success)
+        let succeeded = result.exitCode == .success
+        return ActionOutcome(
+          succeeded: succeeded,
+          message: succeeded ? nil : ActionOutcome.failureText(in: result.view))
       } catch {
         return ActionOutcome(
           succeeded: false, message: UserFacingMessage.of(error, environment.language))

@@ -20,12 +20,13 @@ public struct MSAApplication: Sendable {
   public init(modules: [FeatureModule], appCommands: [FeatureCommand] = [])
     throws(RegistryConflicts)
   {
+    let root = CommandSpec(
+      Self.programName, abstract: AppStrings.string("app.abstract"),
+      discussion: AppStrings.string("app.discussion"))
     registry = try FeatureRegistry(
-      builtIns: BuiltIns.module(extraCommands: appCommands), modules: modules)
-    commandTree = registry.commandTree(
-      root: CommandSpec(
-        Self.programName, abstract: AppStrings.string("app.abstract"),
-        discussion: AppStrings.string("app.discussion")))
+      builtIns: BuiltIns.module(extraCommands: appCommands), modules: modules, root: root,
+      globalOptions: GlobalOptions.specs)
+    commandTree = registry.commandTree(root: root)
   }
 
   /// Runs one command line (without the program name) and returns the exit status.

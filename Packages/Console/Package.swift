@@ -12,6 +12,7 @@ let package = Package(
     .package(path: "../ThemeKit"),
     .package(path: "../ViewKit"),
     .package(path: "../FeatureKit"),
+    .package(path: "../CommandLineKit"),
   ],
   targets: [
     .target(
@@ -21,7 +22,7 @@ let package = Package(
     .testTarget(
       name: "ConsoleKitTests",
       dependencies: [
-        "ConsoleKit", "FeatureKit", "ViewKit",
+        "ConsoleKit", "FeatureKit", "ViewKit", "CommandLineKit",
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "FeatureKitTesting", package: "FeatureKit"),
       ]),

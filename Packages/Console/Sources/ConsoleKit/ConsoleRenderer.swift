@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKit
 import Foundation
 import ThemeKit
 import ViewKit
@@ -78,6 +79,17 @@ public enum ConsoleRenderer {
     if !screen.marked.isEmpty {
       parts.append(context.text("title.marked", ["count": "\(screen.marked.count)"]))
     }
+    if state.mode == .browsing {
+      let total = content(state, context).lines.count
+      let height = state.bodyHeight
+      if total > height {
+        let first = min(screen.scroll, total - height) + 1
+        parts.append(
+          context.text(
+            "title.lines",
+            ["first": "\(first)", "last": "\(first + height - 1)", "total": "\(total)"]))
+      }
+    }
     return style.muted(DisplayWidth.truncate(parts.joined(separator: "  ·  "), to: width))
   }
 
@@ -92,18 +104,18 @@ public enum ConsoleRenderer {
     if state.running > 0 {
       parts.append(context.text("status.running", ["count": "\(state.running)"]))
     }
-    if let notice = state.notice { parts.append(notice) }
     let left = parts.joined(separator: " · ")
-    guard let error = state.latestError else {
+    guard let result = state.screen.result else {
       return DisplayWidth.truncate(left, to: width)
     }
-    let errorText = "✖ " + error.split(whereSeparator: \.isNewline).joined(separator: " ")
+    let resultText =
+      (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text)
     let room = width - DisplayWidth.of(left) - (left.isEmpty ? 0 : 3)
+    let paint = { (text: String) in result.isFailure ? style.danger(text) : text }
     if room >= 12 {
-      return left + (left.isEmpty ? "" : " · ")
-        + style.danger(DisplayWidth.truncate(errorText, to: room))
+      return left + (left.isEmpty ? "" : " · ") + paint(DisplayWidth.truncate(resultText, to: room))
     }
-    return style.danger(DisplayWidth.truncate(errorText, to: width))
+    return paint(DisplayWidth.truncate(resultText, to: width))
   }
 
   static func keyLine(
@@ -111,14 +123,15 @@ public enum ConsoleRenderer {
   ) -> String {
     switch state.mode {
     case .prompting(let prompt):
-      let shown = prompt.isSecret ? String(repeating: "•", count: prompt.text.count) : prompt.text
-      return DisplayWidth.truncate("\(prompt.label) \(shown)▏", to: width)
+      return DisplayWidth.truncate("\(prompt.label) \(prompt.text)▏", to: width)
+    case .form:
+      return style.muted(DisplayWidth.truncate(context.text("keys.form", [:]), to: width))
     case .confirming(let confirmation):
       return style.warning(
         DisplayWidth.truncate(
           confirmation.question + " " + context.text("confirm.yes-no", [:]), to: width))
     case .help:
-      return DisplayWidth.truncate(context.text("keys.help-close", [:]), to: width)
+      return style.muted(DisplayWidth.truncate(context.text("keys.help-close", [:]), to: width))
     case .browsing:
       let actions = ConsoleUpdate.actions(state, context).map {
         "\($0.key) \($0.title.resolve(context.language))"
@@ -136,45 +149,106 @@ public enum ConsoleRenderer {
     _ state: ConsoleState, _ context: ConsoleContext, width: Int, height: Int, style: Style,
     colorMode: ColorMode, theme: Theme
   ) -> [String] {
-    let lines: [String]
-    if case .help = state.mode {
-      lines = helpLines(state, context).map { DisplayWidth.truncate($0, to: width) }
-    } else if let view = state.screen.view {
-      let searchable = ConsoleUpdate.isSearchable(state, context)
-      let screen = state.screen
-      let decorated = SelectableRows.decorate(
-        view,
-        keep: {
-          SelectableRows.matches($0, screen.filter)
-            && SelectableRows.matches($0, searchable ? "" : screen.search)
-        },
-        cursor: screen.cursorID, marked: screen.marked, pending: state.pending)
-      let rendered = TextRenderer.render(
-        decorated,
-        options: RenderOptions(
-          width: width, colorMode: colorMode, language: context.language, theme: theme))
-      lines = rendered.components(separatedBy: "\n")
-    } else {
-      lines = [context.text("status.loading", [:])]
+    let lines = content(state, context, colorMode: colorMode, theme: theme).lines
+    let scroll: Int
+    switch state.mode {
+    case .help(let offset): scroll = offset
+    case .form: scroll = 0
+    default: scroll = state.screen.scroll
     }
-    let cursorLine = lines.firstIndex { ANSI.strip($0).hasPrefix("›") } ?? 0
-    let start = cursorLine < height ? 0 : min(cursorLine - height + 2, max(0, lines.count - height))
+    let start = min(max(0, scroll), max(0, lines.count - height))
     var window = Array(lines.dropFirst(start).prefix(height))
     window += Array(repeating: "", count: height - window.count)
     return window
   }
 
+  /// Every line of the body before scrolling, and the line of the cursor row if there is
+  /// one. The update measures with it (colour off), the renderer draws with it.
+  static func content(
+    _ state: ConsoleState, _ context: ConsoleContext, colorMode: ColorMode = .off,
+    theme: Theme = .standard
+  ) -> (lines: [String], cursorLine: Int?) {
+    let width = max(1, state.width)
+    switch state.mode {
+    case .help:
+      return (helpLines(state, context).map { DisplayWidth.truncate($0, to: width) }, nil)
+    case .form(let form):
+      return (formLines(form, width: width), nil)
+    default:
+      break
+    }
+    guard let view = state.screen.view else { return ([context.text("status.loading", [:])], nil) }
+    let searchable = ConsoleUpdate.isSearchable(state, context)
+    let screen = state.screen
+    let decorated = SelectableRows.decorate(
+      view,
+      keep: {
+        SelectableRows.matches($0, screen.filter)
+          && SelectableRows.matches($0, searchable ? "" : screen.search)
+      },
+      cursor: screen.cursorID, marked: screen.marked, pending: state.pending)
+    let rendered = TextRenderer.render(
+      decorated,
+      options: RenderOptions(
+        width: width, colorMode: colorMode, language: context.language, theme: theme))
+    let lines = rendered.components(separatedBy: "\n")
+    let cursorLine =
+      screen.cursorID == nil ? nil : lines.firstIndex { ANSI.strip($0).hasPrefix("›") }
+    return (lines, cursorLine)
+  }
+
+  /// A form: its title, then one line per field (label, value; the focused one marked and
+  /// showing the end of what is typed), then what is wrong.
+  static func formLines(_ form: FormState, width: Int) -> [String] {
+    let labelWidth = min(
+      width / 3, form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0)
+    var lines = [DisplayWidth.truncate(form.title, to: width), ""]
+    for (index, field) in form.fields.enumerated() {
+      let focused = index == form.focus
+      let value = field.isSecret ? String(repeating: "•", count: field.value.count) : field.value
+      let prefix =
+        (focused ? "› " : "  ")
+        + DisplayWidth.pad(
+          DisplayWidth.truncate(field.label, to: labelWidth), to: labelWidth) + "  "
+      let room = max(1, width - DisplayWidth.of(prefix) - 1)
+      var shown = value
+      if focused {
+        while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+        shown += "▏"
+      } else {
+        shown = DisplayWidth.truncate(shown, to: room)
+      }
+      lines.append(DisplayWidth.truncate(prefix + shown, to: width).trailingSpacesRemoved)
+    }
+    if let problem = form.problem {
+      lines += ["", DisplayWidth.truncate("✖ " + problem, to: width)]
+    }
+    return lines
+  }
+
   static func helpLines(_ state: ConsoleState, _ context: ConsoleContext) -> [String] {
+    let actions = ConsoleUpdate.actions(state, context)
+    // The route's own refresh (a sync, a test of every row) is what `r` does here: it is
+    // listed once, under its own title.
+    let refresh = actions.first { $0.key == RouteAction.refreshKey }
     let general: [(String, String)] = [
-      ("↑ ↓ j k", "help.move"), ("Enter", "help.open"), ("Esc ⌫", "help.back"),
-      ("Tab", "help.tab"), ("/", "help.search"), ("f", "help.filter"), ("r", "help.refresh"),
-      ("space", "help.select"), ("?", "help.help"), ("q", "help.quit"),
-    ].map { ($0.0, context.text($0.1, [:])) }
-    let actions = ConsoleUpdate.actions(state, context).map {
+      ("↑ ↓ j k", context.text("help.move", [:])),
+      ("PgUp PgDn", context.text("help.page", [:])),
+      ("Home End g G", context.text("help.ends", [:])),
+      ("Enter", context.text("help.open", [:])), ("Esc ⌫", context.text("help.back", [:])),
+      ("Tab", context.text("help.tab", [:])), ("/", context.text("help.search", [:])),
+      ("f", context.text("help.filter", [:])),
+      (
+        "r", refresh.map { $0.title.resolve(context.language) } ?? context.text("help.refresh", [:])
+      ),
+      ("space", context.text("help.select", [:])), ("?", context.text("help.help", [:])),
+      ("q", context.text("help.quit", [:])),
+    ]
+    let own = actions.filter { $0.key != RouteAction.refreshKey }.map {
       (String($0.key), $0.title.resolve(context.language))
     }
-    let rows = (general + actions).map { key, meaning in
-      "  " + DisplayWidth.pad(key, to: 10) + meaning
+    let rows = (general + own).map { key, meaning in
+      "  " + DisplayWidth.pad(key, to: 14) + meaning
     }
     return [context.text("help.title", [:]), ""] + rows
   }

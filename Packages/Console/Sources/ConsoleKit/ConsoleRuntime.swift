@@ -80,7 +80,9 @@ public final class ConsoleRuntime: Sendable {
 
     for await message in messages {
       if case .loaded(let path, _, _) = message, loads.finish(path) {
-        perform([.load(path: path, search: loads.search(for: path))], &loads, continuation)
+        let again = loads.queued(for: path)
+        perform(
+          [.load(path: path, search: again.search, flags: again.flags)], &loads, continuation)
       }
       let effects = ConsoleUpdate.update(&state, message, context: context)
       if effects.contains(.quit) || state.shouldQuit { break }
@@ -103,8 +105,8 @@ public final class ConsoleRuntime: Sendable {
   ) {
     for effect in effects {
       switch effect {
-      case .load(let path, let search):
-        guard loads.begin(path, search: search) else { continue }
+      case .load(let path, let search, let flags):
+        guard loads.begin(path, search: search, flags: flags) else { continue }
         let environment = self.environment
         let registry = context.registry
         let clock = environment.clock
@@ -113,20 +115,21 @@ public final class ConsoleRuntime: Sendable {
           if let match = registry.route(for: path) {
             view = await match.route.render(
               RouteRequest(
-                path: path, parameters: match.parameters, environment: environment, search: search))
+                path: path, parameters: match.parameters, environment: environment, search: search,
+                flags: flags))
           } else {
             view = .error(ErrorState(title: path, message: "—"))
           }
           continuation.yield(.loaded(path: path, view: view, at: clock.now()))
         }
-      case .run(let arguments, let affected, let label):
+      case .run(let arguments, let affected, let batch):
         let execute = self.execute
         let limiter = self.limiter
         Task {
           await limiter.acquire()
           let outcome = await execute(arguments)
           await limiter.release()
-          continuation.yield(.finished(label: label, affected: affected, outcome: outcome))
+          continuation.yield(.finished(batch: batch, affected: affected, outcome: outcome))
         }
       case .quit:
         break
@@ -159,16 +162,21 @@ public final class ConsoleRuntime: Sendable {
 
 /// One load per path at a time; a reload asked for meanwhile runs once the first ends.
 struct LoadTracker {
-  private var inFlight: [String: String?] = [:]
-  private var again: [String: String?] = [:]
+  struct Request {
+    var search: String?
+    var flags: Set<String>
+  }
+
+  private var inFlight: [String: Request] = [:]
+  private var again: [String: Request] = [:]
 
   /// Whether to start loading `path` now (false: it will run again when the current ends).
-  mutating func begin(_ path: String, search: String?) -> Bool {
+  mutating func begin(_ path: String, search: String?, flags: Set<String>) -> Bool {
     guard inFlight[path] == nil else {
-      again[path] = .some(search)
+      again[path] = Request(search: search, flags: flags)
       return false
     }
-    inFlight[path] = .some(search)
+    inFlight[path] = Request(search: search, flags: flags)
     return true
   }
 
@@ -178,10 +186,10 @@ struct LoadTracker {
     return again[path] != nil
   }
 
-  /// The search of the queued reload, consuming it.
-  mutating func search(for path: String) -> String? {
+  /// The queued reload of `path`, consuming it.
+  mutating func queued(for path: String) -> Request {
     defer { again[path] = nil }
-    return again[path] ?? nil
+    return again[path] ?? Request(search: nil, flags: [])
   }
 }
 

@@ -13,8 +13,24 @@ public struct ConsoleTab: Sendable, Equatable {
   public let home: String
 }
 
+/// What an action left on its screen: a line on the status bar until the user navigates.
+public struct ScreenResult: Sendable, Equatable {
+  /// The text, e.g. "3 tested · 1 failed (Wuhan Hanging: Offline · timed out)".
+  public var text: String
+  /// Whether something failed (drawn in the danger colour).
+  public var isFailure: Bool
+
+  /// A result.
+  public init(_ text: String, isFailure: Bool = false) {
+    self.text = text
+    self.isFailure = isFailure
+  }
+}
+
 /// One open screen: a route path and what is known of it.
 public struct ScreenState: Sendable, Equatable {
+  /// A number unique among the console's screens, so a finished action finds its screen.
+  public var id: Int
   /// The route path, e.g. `fleet/3f2a9c1d0b7e`.
   public var path: String
   /// The last loaded view; nil until the first load finishes.
@@ -31,9 +47,20 @@ public struct ScreenState: Sendable, Equatable {
   public var filter: String
   /// The `/` search.
   public var search: String
+  /// The first body line shown.
+  public var scroll: Int
+  /// Whether the view keeps its end in sight (a conversation shows its newest message).
+  public var followsEnd: Bool
+  /// View options turned on by the route's toggle keys.
+  public var flags: Set<String>
+  /// What the latest action on this screen left.
+  public var result: ScreenResult?
+  /// Whether the route's own form was opened once already.
+  public var formShown: Bool
 
   /// A screen about to load.
-  public init(path: String) {
+  public init(path: String, id: Int = 0) {
+    self.id = id
     self.path = path
     view = nil
     isLoading = true
@@ -42,6 +69,11 @@ public struct ScreenState: Sendable, Equatable {
     marked = []
     filter = ""
     search = ""
+    scroll = 0
+    followsEnd = false
+    flags = []
+    result = nil
+    formShown = false
   }
 }
 
@@ -49,8 +81,6 @@ public struct ScreenState: Sendable, Equatable {
 public enum PromptPurpose: Sendable, Equatable {
   case search
   case filter
-  /// The `index`th input of the action bound to `key`, with the values collected so far.
-  case actionInput(key: Character, index: Int, values: [String])
 }
 
 /// A line of text being typed.
@@ -61,14 +91,40 @@ public struct Prompt: Sendable, Equatable {
   public var label: String
   /// What has been typed.
   public var text: String
-  /// Whether to show dots instead of the text.
+}
+
+/// One field of a form.
+public struct FormFieldState: Sendable, Equatable {
+  /// The field's label.
+  public var label: String
+  /// What it holds.
+  public var value: String
+  /// Shown as dots.
   public var isSecret: Bool
+  /// May stay empty.
+  public var isOptional: Bool
+}
+
+/// An action's form, filled in before it runs: every field visible and editable.
+public struct FormState: Sendable, Equatable {
+  /// The key of the action it belongs to.
+  public var key: Character
+  /// The action's title.
+  public var title: String
+  /// Its fields, in order.
+  public var fields: [FormFieldState]
+  /// The field being edited.
+  public var focus: Int
+  /// What is wrong, naming the field.
+  public var problem: String?
 }
 
 /// An action waiting for yes or no.
 public struct PendingConfirmation: Sendable, Equatable {
   /// The question, naming the targets and their count.
   public var question: String
+  /// The batch that runs on yes.
+  public var batch: Batch
   /// What runs on yes.
   public var runs: [ConsoleEffect]
 }
@@ -77,11 +133,38 @@ public struct PendingConfirmation: Sendable, Equatable {
 public enum ConsoleMode: Sendable, Equatable {
   case browsing
   case prompting(Prompt)
+  case form(FormState)
   case confirming(PendingConfirmation)
-  case help
+  /// The key help, scrolled to the given line.
+  case help(scroll: Int)
+}
+
+/// The runs one key press started, summed up on its screen when the last one ends.
+public struct Batch: Sendable, Equatable {
+  /// Its number.
+  public var id: Int
+  /// The screen it came from.
+  public var screenID: Int
+  /// The action's title.
+  public var title: String
+  /// How success reads, with `{count}` (nil: "Done: <title>").
+  public var outcome: String?
+  /// Runs started.
+  public var total: Int
+  /// Runs ended.
+  public var finished: Int
+  /// The failed targets with what went wrong, in the order they ended.
+  public var failures: [String]
+  /// Target names by row id.
+  public var names: [String: String]
+  /// The form to open again when the run fails (the values kept).
+  public var form: FormState?
 }
 
 /// The whole state of the console; ``ConsoleUpdate`` is the only thing that changes it.
+///
+/// It holds no terminal type: a shell (the terminal runtime, or any other) feeds it
+/// messages and draws it.
 public struct ConsoleState: Sendable, Equatable {
   /// The tabs, in module order.
   public var tabs: [ConsoleTab]
@@ -99,29 +182,29 @@ public struct ConsoleState: Sendable, Equatable {
   public var pending: Set<String>
   /// Actions still running.
   public var running: Int
+  /// Batches still running, by id.
+  public var batches: [Int: Batch]
   /// When any screen last finished loading.
   public var lastRefresh: Date?
-  /// The latest error, kept until the next one or until dismissed.
-  public var latestError: String?
-  /// A short notice (an action's outcome).
-  public var notice: String?
   /// Set when the user quits.
   public var shouldQuit: Bool
+  /// The next free screen or batch number.
+  public var nextID: Int
 
   /// The console's first state: every tab at its home route, the first tab shown.
   public init(tabs: [ConsoleTab], width: Int, height: Int) {
     self.tabs = tabs
     activeTab = 0
-    stacks = tabs.map { [ScreenState(path: $0.home)] }
+    stacks = tabs.enumerated().map { [ScreenState(path: $0.element.home, id: $0.offset + 1)] }
     mode = .browsing
     self.width = width
     self.height = height
     pending = []
     running = 0
+    batches = [:]
     lastRefresh = nil
-    latestError = nil
-    notice = nil
     shouldQuit = false
+    nextID = tabs.count + 1
   }
 
   /// Tabs from a registry: each module with a home route, in the registry's order.
@@ -136,14 +219,24 @@ public struct ConsoleState: Sendable, Equatable {
     get { stacks[activeTab][stacks[activeTab].count - 1] }
     set { stacks[activeTab][stacks[activeTab].count - 1] = newValue }
   }
+
+  /// Rows of the body: the height minus the tab bar, the title, the status and key lines.
+  public var bodyHeight: Int { max(1, height - 4) }
+
+  /// A fresh number.
+  mutating func takeID() -> Int {
+    defer { nextID += 1 }
+    return nextID
+  }
 }
 
 /// What the runtime does on the update's behalf.
 public enum ConsoleEffect: Sendable, Equatable {
-  /// Load (or reload) the route at `path`, passing `search` to searchable routes.
-  case load(path: String, search: String?)
-  /// Run a command line; `affected` rows show as pending until it finishes.
-  case run(arguments: [String], affected: [String], label: String)
+  /// Load (or reload) the route at `path`, passing `search` to searchable routes and the
+  /// screen's view options.
+  case load(path: String, search: String?, flags: Set<String> = [])
+  /// Run a command line for `batch`; `affected` rows show as pending until it finishes.
+  case run(arguments: [String], affected: [String], batch: Int)
   /// Leave the console.
   case quit
 }
@@ -160,6 +253,25 @@ public struct ActionOutcome: Sendable, Equatable {
     self.succeeded = succeeded
     self.message = message
   }
+
+  /// What a command that ended in failure without an error says went wrong, read from the
+  /// view it returned: an error state, a danger or warning banner, the first danger or
+  /// warning cell, badge or value (a device row's "Offline · timed out").
+  public static func failureText(in view: ViewNode) -> String? {
+    let alarming: (Tone?) -> Bool = { $0 == .danger || $0 == .warning }
+    switch view {
+    case .error(let error): return error.message
+    case .banner(let banner): return alarming(banner.tone) ? banner.text : nil
+    case .badge(let badge): return alarming(badge.tone) ? badge.text : nil
+    case .keyValue(let row): return alarming(row.tone) ? "\(row.key): \(row.value)" : nil
+    case .table(let table):
+      return table.rows.lazy.flatMap(\.cells).first { alarming($0.tone) }?.text
+    case .list(let list):
+      return list.items.lazy.flatMap(\.badges).first { alarming($0.tone) }?.text
+    default:
+      return view.children.lazy.compactMap(failureText).first
+    }
+  }
 }
 
 /// Everything that can happen to the console.
@@ -168,8 +280,8 @@ public enum ConsoleMessage: Sendable, Equatable {
   case resized(width: Int, height: Int)
   /// A route finished loading.
   case loaded(path: String, view: ViewNode, at: Date)
-  /// A command finished.
-  case finished(label: String, affected: [String], outcome: ActionOutcome)
+  /// One run of a batch finished.
+  case finished(batch: Int, affected: [String], outcome: ActionOutcome)
   /// The `--refresh` timer fired.
   case tick
 }

@@ -24,11 +24,15 @@ public struct ConsoleContext: Sendable {
   func route(_ path: String) -> FeatureRoute? {
     registry.route(for: path)?.route
   }
+
+  func parameters(_ path: String) -> [String: String] {
+    registry.route(for: path)?.parameters ?? [:]
+  }
 }
 
 /// The pure heart of the console: (state, message) → (next state, effects).
 public enum ConsoleUpdate {
-  /// The effects that load every tab's first screen.
+  /// The effects that load the first tab's first screen.
   public static func start(_ state: ConsoleState) -> [ConsoleEffect] {
     state.tabs.isEmpty ? [] : [.load(path: state.screen.path, search: nil)]
   }
@@ -41,26 +45,13 @@ public enum ConsoleUpdate {
     case .resized(let width, let height):
       state.width = width
       state.height = height
+      settleScroll(&state, context)
       return []
     case .loaded(let path, let view, let date):
-      for tab in state.stacks.indices {
-        for index in state.stacks[tab].indices where state.stacks[tab][index].path == path {
-          state.stacks[tab][index].view = view
-          state.stacks[tab][index].isLoading = false
-          state.stacks[tab][index].loadedAt = date
-        }
-      }
-      state.lastRefresh = date
-      keepCursorOnAVisibleRow(&state, context)
+      loaded(&state, path: path, view: view, at: date, context)
       return []
-    case .finished(let label, let affected, let outcome):
-      state.pending.subtract(affected)
-      state.running = max(0, state.running - 1)
-      if outcome.succeeded {
-        state.notice = context.text("notice.done", ["action": label])
-      } else {
-        state.latestError = outcome.message ?? context.text("notice.failed", ["action": label])
-      }
+    case .finished(let batch, let affected, let outcome):
+      finished(&state, batch: batch, affected: affected, outcome: outcome, context)
       return [reload(&state)]
     case .tick:
       return refresh(&state, context)
@@ -69,17 +60,44 @@ public enum ConsoleUpdate {
         return key == .character("q") || key == .control("c") ? quit(&state) : []
       }
       switch state.mode {
-      case .help:
-        state.mode = .browsing
-        return []
+      case .help(let scroll):
+        return help(&state, key, scroll: scroll, context)
       case .confirming(let confirmation):
         return confirm(&state, key, confirmation, context)
       case .prompting(let prompt):
         return type(&state, key, prompt, context)
+      case .form(let form):
+        return edit(&state, key, form, context)
       case .browsing:
         return browse(&state, key, context)
       }
     }
+  }
+
+  static func loaded(
+    _ state: inout ConsoleState, path: String, view: ViewNode, at date: Date,
+    _ context: ConsoleContext
+  ) {
+    let startsAtEnd = context.route(path)?.startsAtEnd ?? false
+    for tab in state.stacks.indices {
+      for index in state.stacks[tab].indices where state.stacks[tab][index].path == path {
+        if state.stacks[tab][index].view == nil && startsAtEnd {
+          state.stacks[tab][index].followsEnd = true
+        }
+        state.stacks[tab][index].view = view
+        state.stacks[tab][index].isLoading = false
+        state.stacks[tab][index].loadedAt = date
+      }
+    }
+    state.lastRefresh = date
+    keepCursorOnAVisibleRow(&state, context)
+    settleScroll(&state, context)
+    guard state.screen.path == path, !state.screen.formShown, state.mode == .browsing,
+      let key = context.route(path)?.formKey,
+      let action = actions(state, context).first(where: { $0.key == key })
+    else { return }
+    state.screen.formShown = true
+    openForm(&state, action, context)
   }
 
   // MARK: - Browsing
@@ -87,26 +105,28 @@ public enum ConsoleUpdate {
   static func browse(_ state: inout ConsoleState, _ key: Key, _ context: ConsoleContext)
     -> [ConsoleEffect]
   {
-    state.notice = nil
+    let page = max(1, state.bodyHeight - 1)
     switch key {
     case .character("q"), .control("c"):
       return quit(&state)
-    case .up, .character("k"): moveCursor(&state, by: -1, context)
-    case .down, .character("j"): moveCursor(&state, by: 1, context)
-    case .pageUp: moveCursor(&state, by: -max(1, state.height - 6), context)
-    case .pageDown: moveCursor(&state, by: max(1, state.height - 6), context)
-    case .home: moveCursor(&state, by: -Int.max / 2, context)
-    case .end: moveCursor(&state, by: Int.max / 2, context)
+    case .up, .character("k"): move(&state, by: -1, context)
+    case .down, .character("j"): move(&state, by: 1, context)
+    case .pageUp: move(&state, by: -page, context)
+    case .pageDown: move(&state, by: page, context)
+    case .home, .character("g"): move(&state, by: -Int.max / 2, context)
+    case .end, .character("G"): move(&state, by: Int.max / 2, context)
     case .tab, .backTab:
       let step = key == .tab ? 1 : state.tabs.count - 1
+      state.screen.result = nil
       state.activeTab = (state.activeTab + step) % state.tabs.count
+      state.screen.result = nil
+      settleScroll(&state, context)
       return state.screen.view == nil ? [reload(&state)] : []
     case .enter:
       guard let cursor = state.screen.cursorID,
         let link = visibleRows(state, context).first(where: { $0.id == cursor })?.link
       else { return [] }
-      state.stacks[state.activeTab].append(ScreenState(path: link))
-      return [.load(path: link, search: nil)]
+      return push(&state, link)
     case .escape, .backspace, .left:
       if !state.screen.search.isEmpty || !state.screen.filter.isEmpty {
         let searched = isSearchable(state, context) && !state.screen.search.isEmpty
@@ -116,17 +136,15 @@ public enum ConsoleUpdate {
       }
       guard state.stacks[state.activeTab].count > 1 else { return [] }
       state.stacks[state.activeTab].removeLast()
+      state.screen.result = nil
+      settleScroll(&state, context)
       return [reload(&state)]
     case .character("/"):
       state.mode = .prompting(
-        Prompt(
-          purpose: .search, label: context.text("prompt.search"), text: state.screen.search,
-          isSecret: false))
+        Prompt(purpose: .search, label: context.text("prompt.search"), text: state.screen.search))
     case .character("f"):
       state.mode = .prompting(
-        Prompt(
-          purpose: .filter, label: context.text("prompt.filter"), text: state.screen.filter,
-          isSecret: false))
+        Prompt(purpose: .filter, label: context.text("prompt.filter"), text: state.screen.filter))
     case .character(" "):
       guard let cursor = state.screen.cursorID else { return [] }
       if state.screen.marked.contains(cursor) {
@@ -134,10 +152,10 @@ public enum ConsoleUpdate {
       } else {
         state.screen.marked.insert(cursor)
       }
-      moveCursor(&state, by: 1, context)
+      move(&state, by: 1, context)
     case .character("?"):
-      state.mode = .help
-    case .character("r"):
+      state.mode = .help(scroll: 0)
+    case .character(RouteAction.refreshKey):
       return refresh(&state, context)
     case .character(let character):
       guard let action = actions(state, context).first(where: { $0.key == character }) else {
@@ -150,13 +168,21 @@ public enum ConsoleUpdate {
     return []
   }
 
+  /// Opens `path` on top of the current screen.
+  static func push(_ state: inout ConsoleState, _ path: String) -> [ConsoleEffect] {
+    state.screen.result = nil
+    let id = state.takeID()
+    state.stacks[state.activeTab].append(ScreenState(path: path, id: id))
+    return [.load(path: path, search: nil)]
+  }
+
   /// `r` or a `--refresh` tick: reload, and run the route's own refresh action if it has one.
   static func refresh(_ state: inout ConsoleState, _ context: ConsoleContext) -> [ConsoleEffect] {
     guard !state.tabs.isEmpty else { return [] }
-    state.latestError = nil
     var effects = [reload(&state)]
-    if let action = actions(state, context).first(where: { $0.key == "r" }) {
-      effects += runs(&state, action, values: [], context)
+    if let action = actions(state, context).first(where: { $0.key == RouteAction.refreshKey }) {
+      state.screen.result = nil
+      effects += plan(&state, action, values: [], form: nil, context)
     }
     return effects
   }
@@ -164,7 +190,8 @@ public enum ConsoleUpdate {
   static func reload(_ state: inout ConsoleState) -> ConsoleEffect {
     state.screen.isLoading = true
     let search = state.screen.search
-    return .load(path: state.screen.path, search: search.isEmpty ? nil : search)
+    return .load(
+      path: state.screen.path, search: search.isEmpty ? nil : search, flags: state.screen.flags)
   }
 
   static func quit(_ state: inout ConsoleState) -> [ConsoleEffect] {
@@ -172,7 +199,31 @@ public enum ConsoleUpdate {
     return [.quit]
   }
 
-  // MARK: - Rows and cursor
+  static func help(
+    _ state: inout ConsoleState, _ key: Key, scroll: Int, _ context: ConsoleContext
+  ) -> [ConsoleEffect] {
+    let lines = ConsoleRenderer.helpLines(state, context).count
+    let limit = max(0, lines - state.bodyHeight)
+    let page = max(1, state.bodyHeight - 1)
+    let step: Int? =
+      switch key {
+      case .up, .character("k"): -1
+      case .down, .character("j"): 1
+      case .pageUp: -page
+      case .pageDown: page
+      case .home, .character("g"): -lines
+      case .end, .character("G"): lines
+      default: nil
+      }
+    guard let step else {
+      state.mode = .browsing
+      return []
+    }
+    state.mode = .help(scroll: min(max(0, scroll + step), limit))
+    return []
+  }
+
+  // MARK: - Rows, cursor and scrolling
 
   static func isSearchable(_ state: ConsoleState, _ context: ConsoleContext) -> Bool {
     context.route(state.screen.path)?.isSearchable ?? false
@@ -181,8 +232,9 @@ public enum ConsoleUpdate {
   /// The route's actions this build can carry out: a navigation action whose target route
   /// is not compiled in (a custom build) is left out.
   static func actions(_ state: ConsoleState, _ context: ConsoleContext) -> [RouteAction] {
-    (context.route(state.screen.path)?.actions ?? []).filter { action in
-      guard let probe = action.openedPath(selection: "x", parameters: ["ref": "x"]) else {
+    let parameters = context.parameters(state.screen.path)
+    return (context.route(state.screen.path)?.actions ?? []).filter { action in
+      guard let probe = action.openedPath(selection: "x", parameters: parameters) else {
         return true
       }
       return context.registry.route(for: probe) != nil
@@ -198,15 +250,45 @@ public enum ConsoleUpdate {
     }
   }
 
-  static func moveCursor(_ state: inout ConsoleState, by step: Int, _ context: ConsoleContext) {
+  /// Moves the cursor by `step` rows; on a screen without rows, or at the first or last row,
+  /// scrolls the body instead (so text above and below a table is reachable too).
+  static func move(_ state: inout ConsoleState, by step: Int, _ context: ConsoleContext) {
     let rows = visibleRows(state, context)
-    guard !rows.isEmpty else {
-      state.screen.cursorID = nil
-      return
-    }
     let current = rows.firstIndex { $0.id == state.screen.cursorID } ?? 0
-    let target = min(max(0, current.addingReportingOverflow(step).partialValue), rows.count - 1)
+    let target =
+      rows.isEmpty
+      ? 0 : min(max(0, current.addingReportingOverflow(step).partialValue), rows.count - 1)
+    if rows.isEmpty || target == current {
+      let layout = ConsoleRenderer.content(state, context)
+      let limit = max(0, layout.lines.count - state.bodyHeight)
+      state.screen.scroll = min(
+        max(0, state.screen.scroll.addingReportingOverflow(step).partialValue), limit)
+      state.screen.followsEnd = state.screen.scroll == limit && step > 0
+      if rows.isEmpty { return }
+    }
     state.screen.cursorID = rows[target].id
+    state.screen.followsEnd = false
+    revealCursor(&state, context)
+  }
+
+  /// Keeps the scroll within the content, at its end when the screen follows it, and the
+  /// cursor row in sight.
+  static func settleScroll(_ state: inout ConsoleState, _ context: ConsoleContext) {
+    guard !state.tabs.isEmpty else { return }
+    let layout = ConsoleRenderer.content(state, context)
+    let limit = max(0, layout.lines.count - state.bodyHeight)
+    state.screen.scroll = state.screen.followsEnd ? limit : min(state.screen.scroll, limit)
+    revealCursor(&state, context)
+  }
+
+  static func revealCursor(_ state: inout ConsoleState, _ context: ConsoleContext) {
+    guard let line = ConsoleRenderer.content(state, context).cursorLine else { return }
+    let height = state.bodyHeight
+    if line < state.screen.scroll {
+      state.screen.scroll = line
+    } else if line >= state.screen.scroll + height {
+      state.screen.scroll = line - height + 1
+    }
   }
 
   static func keepCursorOnAVisibleRow(_ state: inout ConsoleState, _ context: ConsoleContext) {
@@ -231,62 +313,86 @@ public enum ConsoleUpdate {
     -> [ConsoleEffect]
   {
     if action.needsSelection && selection(state, context).isEmpty {
-      state.notice = context.text("notice.select-first")
+      state.screen.result = ScreenResult(context.text("notice.select-first"))
       return []
     }
     if action.opens != nil {
-      let parameters = context.registry.route(for: state.screen.path)?.parameters ?? [:]
       guard
-        let path = action.openedPath(selection: state.screen.cursorID, parameters: parameters),
+        let path = action.openedPath(
+          selection: state.screen.cursorID, parameters: context.parameters(state.screen.path)),
         context.registry.route(for: path) != nil
       else { return [] }
-      state.stacks[state.activeTab].append(ScreenState(path: path))
-      return [.load(path: path, search: nil)]
+      return push(&state, path)
     }
-    return collect(&state, action, values: [], context)
-  }
-
-  /// Asks for the action's next input, or confirms, or runs.
-  static func collect(
-    _ state: inout ConsoleState, _ action: RouteAction, values: [String], _ context: ConsoleContext
-  ) -> [ConsoleEffect] {
-    if values.count < action.inputs.count {
-      let input = action.inputs[values.count]
-      state.mode = .prompting(
-        Prompt(
-          purpose: .actionInput(key: action.key, index: values.count, values: values),
-          label: input.label.resolve(context.language), text: "", isSecret: input.isSecret))
+    if let flag = action.toggles {
+      if state.screen.flags.contains(flag) {
+        state.screen.flags.remove(flag)
+      } else {
+        state.screen.flags.insert(flag)
+      }
+      return [reload(&state)]
+    }
+    if !action.inputs.isEmpty {
+      openForm(&state, action, context)
       return []
     }
+    return plan(&state, action, values: [], form: nil, context)
+  }
+
+  /// Opens the action's form, each field prefilled from the action or from the screen's own
+  /// form field of the same id.
+  static func openForm(
+    _ state: inout ConsoleState, _ action: RouteAction, _ context: ConsoleContext
+  ) {
+    let parameters = context.parameters(state.screen.path)
+    let shown = SelectableRows.fields(in: state.screen.view)
+    let fields = action.inputs.map { input in
+      let value =
+        input.prefill.map {
+          RouteAction.fill($0, selection: state.screen.cursorID, parameters: parameters)
+        } ?? shown[input.option] ?? ""
+      return FormFieldState(
+        label: input.label.resolve(context.language), value: value, isSecret: input.isSecret,
+        isOptional: input.isOptional)
+    }
+    state.mode = .form(
+      FormState(
+        key: action.key, title: action.title.resolve(context.language), fields: fields, focus: 0,
+        problem: nil))
+  }
+
+  /// Confirms or starts the action's runs.
+  static func plan(
+    _ state: inout ConsoleState, _ action: RouteAction, values: [String], form: FormState?,
+    _ context: ConsoleContext
+  ) -> [ConsoleEffect] {
     state.mode = .browsing
-    let planned = plannedRuns(state, action, values: values, context)
+    let batchID = state.takeID()
+    let planned = plannedRuns(state, action, values: values, batch: batchID, context)
+    let batch = Batch(
+      id: batchID, screenID: state.screen.id, title: action.title.resolve(context.language),
+      outcome: action.outcome?.resolve(context.language), total: planned.effects.count,
+      finished: 0, failures: [], names: planned.names, form: form)
     if let confirmation = action.confirmation {
       let targets = planned.targets
+      let question = confirmation.resolve(context.language)
+        .replacingOccurrences(of: "{count}", with: "\(targets.count)")
+        .replacingOccurrences(of: "{targets}", with: ConsoleText.list(targets, context))
       state.mode = .confirming(
-        PendingConfirmation(
-          question: confirmation.resolve(context.language)
-            .replacingOccurrences(of: "{count}", with: "\(targets.count)")
-            .replacingOccurrences(of: "{targets}", with: targets.joined(separator: ", ")),
-          runs: planned.effects))
+        PendingConfirmation(question: question, batch: batch, runs: planned.effects))
       return []
     }
-    return start(&state, planned.effects)
-  }
-
-  static func runs(
-    _ state: inout ConsoleState, _ action: RouteAction, values: [String], _ context: ConsoleContext
-  ) -> [ConsoleEffect] {
-    start(&state, plannedRuns(state, action, values: values, context).effects)
+    return start(&state, batch, planned.effects)
   }
 
   /// One run per selected row when the action names `{selection}` (so each row's pending
   /// mark clears as soon as its own work ends), and one per visible row for `{rows}`.
   static func plannedRuns(
-    _ state: ConsoleState, _ action: RouteAction, values: [String], _ context: ConsoleContext
-  ) -> (effects: [ConsoleEffect], targets: [String]) {
-    let parameters = context.registry.route(for: state.screen.path)?.parameters ?? [:]
-    let inputs = zip(action.inputs, values).flatMap { ["--\($0.option)", $1] }
-    let label = action.title.resolve(context.language)
+    _ state: ConsoleState, _ action: RouteAction, values: [String], batch: Int,
+    _ context: ConsoleContext
+  ) -> (effects: [ConsoleEffect], targets: [String], names: [String: String]) {
+    let parameters = context.parameters(state.screen.path)
+    let inputs = zip(action.inputs, values).flatMap { $0.arguments($1) }
     let ids: [String]? =
       action.arguments.contains("{selection}")
       ? selection(state, context)
@@ -296,30 +402,69 @@ public enum ConsoleUpdate {
       // The screen's own title names the target (a node's name), else its path.
       var target = state.screen.path
       if case .screen(let screen)? = state.screen.view { target = screen.title }
-      return ([.run(arguments: arguments, affected: [], label: label)], [target])
+      return ([.run(arguments: arguments, affected: [], batch: batch)], [target], [:])
     }
     let effects = ids.map { id in
-      let arguments =
-        action.arguments.map { $0 == "{rows}" ? "{selection}" : $0 }
-        .flatMap { $0 == "{selection}" ? [id] : [$0] }
-      return ConsoleEffect.run(
-        arguments: RouteAction(key: action.key, title: action.title, arguments: arguments)
-          .expandedArguments(selection: [], parameters: parameters) + inputs,
-        affected: [id], label: label)
+      ConsoleEffect.run(
+        arguments: action.expandedArguments(selection: [id], parameters: parameters) + inputs,
+        affected: [id], batch: batch)
     }
-    let rows = SelectableRows.rows(in: state.screen.view)
-    let names = ids.map { id in
-      rows.first { $0.id == id }?.text.split(separator: " ").first.map(String.init) ?? id
-    }
-    return (effects, names)
+    let names = SelectableRows.names(in: state.screen.view, columns: action.targetColumns)
+    let targets = ids.map { names[$0] ?? $0 }
+    return (effects, targets, names)
   }
 
-  static func start(_ state: inout ConsoleState, _ effects: [ConsoleEffect]) -> [ConsoleEffect] {
+  static func start(_ state: inout ConsoleState, _ batch: Batch, _ effects: [ConsoleEffect])
+    -> [ConsoleEffect]
+  {
     for case .run(_, let affected, _) in effects {
       state.pending.formUnion(affected)
       state.running += 1
     }
+    if !effects.isEmpty { state.batches[batch.id] = batch }
     return effects
+  }
+
+  static func finished(
+    _ state: inout ConsoleState, batch id: Int, affected: [String], outcome: ActionOutcome,
+    _ context: ConsoleContext
+  ) {
+    state.pending.subtract(affected)
+    state.running = max(0, state.running - 1)
+    guard var batch = state.batches[id] else { return }
+    batch.finished += 1
+    if !outcome.succeeded {
+      let message = outcome.message.map(ConsoleText.clause)
+      let name = affected.first.map { batch.names[$0] ?? $0 }
+      batch.failures.append(
+        [name, message].compactMap { $0 }.joined(separator: ": ").nonEmpty
+          ?? context.text("notice.failed", ["action": batch.title]))
+    }
+    guard batch.finished >= batch.total else {
+      state.batches[id] = batch
+      return
+    }
+    state.batches[id] = nil
+    let result = ConsoleText.summary(batch, context)
+    for tab in state.stacks.indices {
+      for index in state.stacks[tab].indices where state.stacks[tab][index].id == batch.screenID {
+        state.stacks[tab][index].result = result
+      }
+    }
+    if var form = batch.form, !batch.failures.isEmpty, state.screen.id == batch.screenID,
+      state.mode == .browsing
+    {
+      form.problem = ConsoleText.speakOfFields(
+        outcome.message ?? result.text, inputs: inputs(of: form.key, state, context),
+        labels: form.fields.map(\.label))
+      state.mode = .form(form)
+    }
+  }
+
+  static func inputs(of key: Character, _ state: ConsoleState, _ context: ConsoleContext)
+    -> [RouteAction.Input]
+  {
+    actions(state, context).first { $0.key == key }?.inputs ?? []
   }
 
   static func confirm(
@@ -330,17 +475,17 @@ public enum ConsoleUpdate {
     case .character("y"), .character("Y"):
       state.mode = .browsing
       state.screen.marked = []
-      return start(&state, confirmation.runs)
+      return start(&state, confirmation.batch, confirmation.runs)
     case .character("n"), .character("N"), .escape, .control("c"):
       state.mode = .browsing
-      state.notice = context.text("notice.cancelled")
+      state.screen.result = ScreenResult(context.text("notice.cancelled"))
       return []
     default:
       return []
     }
   }
 
-  // MARK: - Prompts
+  // MARK: - Prompts and forms
 
   static func type(
     _ state: inout ConsoleState, _ key: Key, _ prompt: Prompt, _ context: ConsoleContext
@@ -371,6 +516,7 @@ public enum ConsoleUpdate {
     case .filter:
       state.screen.filter = prompt.text
       keepCursorOnAVisibleRow(&state, context)
+      settleScroll(&state, context)
       return []
     case .search:
       state.screen.search = prompt.text
@@ -378,12 +524,54 @@ public enum ConsoleUpdate {
         return [reload(&state)]
       }
       keepCursorOnAVisibleRow(&state, context)
+      settleScroll(&state, context)
       return []
-    case .actionInput(let key, _, let values):
-      guard let action = actions(state, context).first(where: { $0.key == key }) else {
-        return []
-      }
-      return collect(&state, action, values: values + [prompt.text], context)
     }
   }
+
+  static func edit(
+    _ state: inout ConsoleState, _ key: Key, _ form: FormState, _ context: ConsoleContext
+  ) -> [ConsoleEffect] {
+    var form = form
+    let last = form.fields.count - 1
+    switch key {
+    case .character(let character):
+      form.fields[form.focus].value.append(character)
+      form.problem = nil
+    case .backspace:
+      if !form.fields[form.focus].value.isEmpty { form.fields[form.focus].value.removeLast() }
+    case .control("u"):
+      form.fields[form.focus].value = ""
+    case .tab, .down:
+      form.focus = min(last, form.focus + 1)
+    case .backTab, .up:
+      form.focus = max(0, form.focus - 1)
+    case .escape, .control("c"):
+      state.mode = .browsing
+      state.screen.result = ScreenResult(context.text("notice.cancelled"))
+      return []
+    case .enter where form.focus < last:
+      form.focus += 1
+    case .enter:
+      if let empty = form.fields.firstIndex(where: {
+        !$0.isOptional && $0.value.trimmingCharacters(in: .whitespaces).isEmpty
+      }) {
+        form.focus = empty
+        form.problem = context.text("form.required", ["field": form.fields[empty].label])
+      } else if let action = actions(state, context).first(where: { $0.key == form.key }) {
+        return plan(&state, action, values: form.fields.map(\.value), form: form, context)
+      } else {
+        state.mode = .browsing
+        return []
+      }
+    default:
+      break
+    }
+    state.mode = .form(form)
+    return []
+  }
+}
+
+extension String {
+  var nonEmpty: String? { isEmpty ? nil : self }
 }

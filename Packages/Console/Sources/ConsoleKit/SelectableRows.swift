@@ -37,6 +37,41 @@ enum SelectableRows {
     }
   }
 
+  /// Names of the rows of the first table or list, by id: the cells of `columns` joined by
+  /// " · " (all of them, uncut), else a table row's first cell or a list item's title.
+  static func names(in view: ViewNode?, columns: [String]) -> [String: String] {
+    guard let view else { return [:] }
+    switch view {
+    case .table(let table):
+      let indices = columns.compactMap { id in table.columns.firstIndex { $0.id == id } }
+      return Dictionary(
+        table.rows.map { row in
+          let cells = (indices.isEmpty ? [0] : indices).compactMap {
+            row.cells.indices.contains($0) ? row.cells[$0].text : nil
+          }.filter { !$0.isEmpty }
+          return (row.id, cells.joined(separator: " · "))
+        }, uniquingKeysWith: { first, _ in first })
+    case .list(let list):
+      return Dictionary(
+        list.items.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    default:
+      for child in view.children {
+        let found = names(in: child, columns: columns)
+        if !found.isEmpty { return found }
+      }
+      return [:]
+    }
+  }
+
+  /// The values of the form fields in `view`, by field id.
+  static func fields(in view: ViewNode?) -> [String: String] {
+    guard let view else { return [:] }
+    if case .field(let field) = view { return [field.id: field.value] }
+    return view.children.reduce(into: [:]) { found, child in
+      found.merge(fields(in: child)) { first, _ in first }
+    }
+  }
+
   /// Whether `row` passes a filter (case-insensitive substring; empty passes all).
   static func matches(_ row: SelectableRow, _ filter: String) -> Bool {
     filter.isEmpty || row.text.localizedCaseInsensitiveContains(filter)

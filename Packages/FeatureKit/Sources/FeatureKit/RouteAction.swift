@@ -91,13 +91,18 @@ public struct RouteAction: Sendable {
   /// How a finished run reads, with `{count}` filled, e.g. "{count} tested"; nil for the
   /// console's generic "Done: <title>".
   public let outcome: LocalizedString?
+  /// The table columns whose cells name a target row in a confirmation and a result, e.g.
+  /// `["instance", "peer", "time"]` for a message; empty for the row's first cell (a list
+  /// item's title).
+  public let targetColumns: [String]
 
   /// An action bound to `key` that runs a command.
   public init(
     key: Character, title: LocalizedString, arguments: [String], inputs: [Input] = [],
     confirmation: LocalizedString? = nil, needsSelection: Bool = false,
-    outcome: LocalizedString? = nil
+    outcome: LocalizedString? = nil, targetColumns: [String] = []
   ) {
+    self.targetColumns = targetColumns
     self.key = key
     self.title = title
     self.arguments = arguments
@@ -120,6 +125,7 @@ public struct RouteAction: Sendable {
     self.opens = opens
     self.toggles = nil
     self.outcome = nil
+    self.targetColumns = []
   }
 
   /// A key that turns the screen flag `toggles` on and off and reloads the screen.
@@ -133,6 +139,7 @@ public struct RouteAction: Sendable {
     self.opens = nil
     self.toggles = toggles
     self.outcome = nil
+    self.targetColumns = []
   }
 
   /// The route path a navigation action opens, for the row `selection`.
