@@ -52,7 +52,8 @@ let package = Package(
     .testTarget(
       name: "MSAAppTests",
       dependencies: [
-        "MSAApp", "FeatureKit", "Essentials",
+        "MSAApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
+        .product(name: "ConsoleKit", package: "Console"),
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "FeatureKitTesting", package: "FeatureKit"),
       ],

@@ -399,10 +399,17 @@ public enum ConsoleUpdate {
       : action.arguments.contains("{rows}") ? visibleRows(state, context).map(\.id) : nil
     guard let ids else {
       let arguments = action.expandedArguments(selection: [], parameters: parameters) + inputs
-      // The screen's own title names the target (a node's name), else its path.
-      var target = state.screen.path
-      if case .screen(let screen)? = state.screen.view { target = screen.title }
-      return ([.run(arguments: arguments, affected: [], batch: batch)], [target], [:])
+      // A file typed into the form names the target; else the screen's own title (a node's
+      // name), else its path.
+      var targets = zip(action.inputs, values).filter { $0.0.isPositional }.map(\.1)
+      if targets.isEmpty {
+        if case .screen(let screen)? = state.screen.view {
+          targets = [screen.title]
+        } else {
+          targets = [state.screen.path]
+        }
+      }
+      return ([.run(arguments: arguments, affected: [], batch: batch)], targets, [:])
     }
     let effects = ids.map { id in
       ConsoleEffect.run(

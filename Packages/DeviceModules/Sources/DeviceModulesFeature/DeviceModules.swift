@@ -30,11 +30,14 @@ public enum DeviceModules {
       "device/:ref", title: string("route.overview"),
       actions: [
         RouteAction(
-          key: "r", title: string("action.refresh"), arguments: ["device", "{param:ref}"])
+          key: "r", title: string("action.refresh"), arguments: ["device", "{param:ref}"]),
+        revealAction,
       ],
       load: { request in
         let access = try DeviceAccess.resolve(request.parameter("ref"), in: request.environment)
-        return await access.report(DeviceSection.allCases, environment: request.environment)
+        return await access.report(
+          DeviceSection.allCases, environment: request.environment,
+          showBodies: request.flags.contains("bodies"))
       },
       view: { report, request in DeviceViews.overview(report, context(request)) })
   }
@@ -47,6 +50,7 @@ public enum DeviceModules {
     ]
     if section == .sms {
       actions += [
+        revealAction,
         RouteAction(
           key: "s", title: string("action.send"),
           arguments: ["device", "{param:ref}", "sms", "send"],
@@ -66,7 +70,9 @@ public enum DeviceModules {
       actions: actions,
       load: { request in
         let access = try DeviceAccess.resolve(request.parameter("ref"), in: request.environment)
-        return await access.report([section], environment: request.environment)
+        return await access.report(
+          [section], environment: request.environment,
+          showBodies: request.flags.contains("bodies"))
       },
       view: { report, request in
         DeviceViews.sectionScreen(
@@ -75,9 +81,16 @@ public enum DeviceModules {
       })
   }
 
+  /// The console key that shows or masks the device's SMS bodies.
+  static let revealKey: Character = "v"
+
+  static var revealAction: RouteAction {
+    RouteAction(key: revealKey, title: string("action.showBodies"), toggles: "bodies")
+  }
+
   static func context(_ request: RouteRequest) -> ViewContext {
     ViewContext(
       language: request.environment.language, now: request.environment.clock.now(),
-      ref: request.parameter("ref"))
+      ref: request.parameter("ref"), revealKey: revealKey)
   }
 }

@@ -499,8 +499,12 @@ public enum DeviceViews {
       .text(
         Text(
           context.text(
-            snapshot.showBodies ? "sms.footer.full" : "sms.footer.masked",
-            ["count": String(snapshot.messages.count)]), style: .caption)))
+            (snapshot.showBodies ? "sms.footer.full" : "sms.footer.masked")
+              + (context.revealKey == nil ? "" : ".key"),
+            [
+              "count": String(snapshot.messages.count),
+              "key": context.revealKey.map(String.init) ?? "",
+            ]), style: .caption)))
     return nodes
   }
 

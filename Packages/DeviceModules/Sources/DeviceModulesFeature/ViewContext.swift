@@ -12,13 +12,20 @@ public struct ViewContext: Sendable {
   public var timeZone: TimeZone
   /// The reference the user typed (or the instance id), for links and retry commands.
   public var ref: String
+  /// The console key that shows or masks SMS bodies; nil on the command line
+  /// (`--show-bodies`).
+  public var revealKey: Character?
 
   /// A context.
-  public init(language: AppLanguage, now: Date, timeZone: TimeZone = .current, ref: String) {
+  public init(
+    language: AppLanguage, now: Date, timeZone: TimeZone = .current, ref: String,
+    revealKey: Character? = nil
+  ) {
     self.language = language
     self.now = now
     self.timeZone = timeZone
     self.ref = ref
+    self.revealKey = revealKey
   }
 
   /// A catalogue text in this context's language.

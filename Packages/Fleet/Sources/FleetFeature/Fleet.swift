@@ -20,28 +20,58 @@ public enum Fleet {
     let workbenchActions = [
       RouteAction(
         key: "t", title: string("action.test"), arguments: ["fleet", "test", "{selection}"],
-        needsSelection: true),
+        needsSelection: true, outcome: string("outcome.tested")),
       RouteAction(
         key: "d", title: string("action.remove"),
         arguments: ["fleet", "remove", "{selection}", "--yes"],
-        confirmation: string("confirm.remove"), needsSelection: true),
+        confirmation: string("confirm.remove"), needsSelection: true,
+        outcome: string("outcome.removed")),
       // One test per row, so each row leaves its pending state as soon as its own device
       // answers; a hanging device keeps only its own row waiting.
       RouteAction(
-        key: "r", title: string("action.refresh"), arguments: ["fleet", "test", "{rows}"]),
+        key: "r", title: string("action.refresh"), arguments: ["fleet", "test", "{rows}"],
+        outcome: string("outcome.tested")),
+      RouteAction(key: "a", title: string("action.add"), opens: "fleet/new"),
+      RouteAction(
+        key: "e", title: string("action.edit"), opens: "fleet/{selection}/edit",
+        needsSelection: true),
       RouteAction(
         key: "m", title: string("action.sections"), opens: "device/{selection}",
         needsSelection: true),
     ]
     let detailActions = [
       RouteAction(
-        key: "t", title: string("action.test"), arguments: ["fleet", "test", "{param:ref}"]),
+        key: "t", title: string("action.test"), arguments: ["fleet", "test", "{param:ref}"],
+        outcome: string("outcome.tested")),
       RouteAction(
         key: "d", title: string("action.remove"),
         arguments: ["fleet", "remove", "{param:ref}", "--yes"],
         confirmation: string("confirm.remove")),
+      RouteAction(key: "e", title: string("action.edit"), opens: "fleet/{param:ref}/edit"),
+      RouteAction(
+        key: "l", title: string("action.login"), arguments: ["fleet", "login", "{param:ref}"]),
+      RouteAction(
+        key: "u", title: string("action.logout"), arguments: ["fleet", "logout", "{param:ref}"]),
       RouteAction(key: "m", title: string("action.sections"), opens: "device/{param:ref}"),
     ]
+    // The add and edit screens are forms: the console opens their fields at once, and `s`
+    // opens them again. A password is set from the command line (`--password-stdin`), never
+    // typed into the console.
+    let addAction = RouteAction(
+      key: "s", title: string("form.save"), arguments: ["fleet", "add"],
+      inputs: [
+        .init(option: "name", label: string("form.name")),
+        .init(option: "url", label: string("form.url")),
+        .init(option: "tag", label: string("form.tag"), isOptional: true),
+        .init(option: "group", label: string("form.group"), isOptional: true),
+      ])
+    let editAction = RouteAction(
+      key: "s", title: string("form.save"), arguments: ["fleet", "edit", "{param:ref}"],
+      inputs: [
+        .init(option: "name", label: string("form.name")),
+        .init(option: "url", label: string("form.url")),
+        .init(option: "group", label: string("form.group"), isOptional: true),
+      ])
     return [
       FeatureRoute(
         "fleet", title: string("route.workbench"), actions: workbenchActions,
@@ -54,7 +84,7 @@ public enum Fleet {
           WorkbenchView.view(state, language: request.environment.language)
         }),
       FeatureRoute(
-        "fleet/new", title: string("route.new"),
+        "fleet/new", title: string("route.new"), actions: [addAction], formKey: "s",
         load: { _ in InstanceFormState(editing: nil, draft: InstanceDraft()) },
         view: { state, request in
           InstanceFormView.view(state, language: request.environment.language)
@@ -71,7 +101,7 @@ public enum Fleet {
           InstanceDetailView.view(state.0, now: state.1, language: request.environment.language)
         }),
       FeatureRoute(
-        "fleet/:ref/edit", title: string("route.edit"),
+        "fleet/:ref/edit", title: string("route.edit"), actions: [editAction], formKey: "s",
         load: { request in
           let store = try request.environment.services.resolve(Store.self)
           let registry = InstanceRepository(store: store)

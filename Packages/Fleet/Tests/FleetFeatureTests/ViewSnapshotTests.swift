@@ -159,11 +159,15 @@ import ViewKitTesting
     let patterns = module.routes.map(\.pattern.description)
     #expect(patterns == ["fleet", "fleet/new", "fleet/:ref", "fleet/:ref/edit"])
     let keys = module.routes[0].actions.map(\.key)
-    #expect(keys == ["t", "d", "r", "m"])
-    // `r` tests every visible row, one command per row; `m` opens the device's sections.
+    #expect(keys == ["t", "d", "r", "a", "e", "m"])
+    // `r` tests every visible row, one command per row; `a` and `e` open the add and edit
+    // forms; `m` opens the device's sections.
     #expect(module.routes[0].actions[2].arguments == ["fleet", "test", "{rows}"])
-    #expect(
-      module.routes[0].actions[3].openedPath(selection: "3f2a", parameters: [:]) == "device/3f2a")
+    let opened = module.routes[0].actions.dropFirst(3).map {
+      $0.openedPath(selection: "3f2a", parameters: [:])
+    }
+    #expect(opened == ["fleet/new", "fleet/3f2a/edit", "device/3f2a"])
+    #expect(module.routes[1].formKey == "s" && module.routes[3].formKey == "s")
     let remove = module.routes[0].actions[1]
     #expect(remove.confirmation != nil)
     #expect(

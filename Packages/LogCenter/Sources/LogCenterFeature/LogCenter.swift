@@ -19,30 +19,31 @@ public enum LogCenter {
 
   // MARK: - Routes
 
+  static func string(_ key: String) -> LocalizedString { LogCenterStrings.string(key) }
+
   static let settingsRoute = FeatureRoute(
-    "settings", title: LogCenterStrings.string("settings.title"),
+    "settings", title: string("settings.title"),
     actions: [
-      RouteAction(key: "l", title: LogCenterStrings.string("button.logs"), arguments: ["logs"]),
-      RouteAction(
-        key: "k", title: LogCenterStrings.string("button.check"), arguments: ["data", "check"]),
+      RouteAction(key: "l", title: string("button.logs"), opens: "settings/logs"),
+      RouteAction(key: "o", title: string("button.data"), opens: "settings/data"),
     ],
     load: { request in try loadSettings(request.environment) },
     view: { state, request in DataViews.settings(state, language: request.environment.language) }
   )
 
   static let logsRoute = FeatureRoute(
-    "settings/logs", title: LogCenterStrings.string("logs.title"),
+    "settings/logs", title: string("logs.title"),
     actions: [
       RouteAction(
-        key: "c", title: LogCenterStrings.string("action.clear"),
-        arguments: ["logs", "clear", "--yes"],
-        confirmation: LogCenterStrings.string("action.clear.confirm")),
+        key: "x", title: string("action.clear"), arguments: ["logs", "clear", "--yes"],
+        confirmation: string("action.clear.confirm")),
       RouteAction(
-        key: "e", title: LogCenterStrings.string("action.export"),
+        key: "t", title: string("action.trim"), arguments: ["logs", "trim"],
+        inputs: [RouteAction.Input(option: "older-than", label: string("field.olderThan"))]),
+      RouteAction(
+        key: "e", title: string("action.export"),
         arguments: ["logs", "export", "--format", "jsonl"],
-        inputs: [
-          RouteAction.Input(option: "output", label: LogCenterStrings.string("option.output"))
-        ]),
+        inputs: [RouteAction.Input(option: "output", label: string("field.file"))]),
     ],
     load: { request in
       let store = try request.environment.services.resolve(Store.self)
@@ -64,13 +65,20 @@ public enum LogCenter {
     view: { item, request in LogViews.detail(item, language: request.environment.language) })
 
   static let dataRoute = FeatureRoute(
-    "settings/data", title: LogCenterStrings.string("data.title"),
+    "settings/data", title: string("data.title"),
     actions: [
+      RouteAction(key: "i", title: string("button.check"), arguments: ["data", "check"]),
+      RouteAction(key: "z", title: string("button.compact"), arguments: ["data", "compact"]),
       RouteAction(
-        key: "k", title: LogCenterStrings.string("button.check"), arguments: ["data", "check"]),
+        key: "b", title: string("action.backup"), arguments: ["data", "backup"],
+        inputs: [.positional("file", label: string("field.file"))]),
       RouteAction(
-        key: "v", title: LogCenterStrings.string("button.compact"),
-        arguments: ["data", "compact"]),
+        key: "e", title: string("action.exportRegistry"), arguments: ["data", "export-registry"],
+        inputs: [.positional("file", label: string("field.file"))]),
+      RouteAction(
+        key: "m", title: string("action.importRegistry"), arguments: ["data", "import-registry"],
+        inputs: [.positional("file", label: string("field.file"))],
+        confirmation: string("action.importRegistry.confirm")),
     ],
     load: { request in
       let store = try request.environment.services.resolve(Store.self)

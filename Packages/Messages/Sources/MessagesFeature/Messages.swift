@@ -23,17 +23,31 @@ public enum Messages {
   static let syncAction = RouteAction(
     key: "r", title: localized("action.sync"), arguments: ["messages", "sync", "--flush"])
 
-  static func sendAction(to peerParameter: Bool) -> RouteAction {
-    var inputs = [RouteAction.Input(option: "from", label: localized("field.from"))]
-    var arguments = ["messages", "send"]
-    if peerParameter {
-      arguments += ["--to", "{param:peer}"]
-    } else {
-      inputs.append(RouteAction.Input(option: "to", label: localized("field.to")))
-    }
-    inputs.append(RouteAction.Input(option: "text", label: localized("field.text")))
-    return RouteAction(
-      key: "s", title: localized("action.send"), arguments: arguments, inputs: inputs)
+  /// The console key that shows or masks message bodies (`c` stays free for copying a code).
+  static let revealKey: Character = "v"
+
+  static let revealAction = RouteAction(
+    key: revealKey, title: localized("action.showBodies"), toggles: "bodies")
+
+  static let openOutbox = RouteAction(
+    key: "o", title: localized("action.outbox"), opens: "messages/outbox")
+
+  static let openConversations = RouteAction(
+    key: "p", title: localized("action.conversations"), opens: "messages/conversations")
+
+  /// `s` everywhere but in a thread: the send form (`messages/send`).
+  static let openSendForm = RouteAction(
+    key: "s", title: localized("action.send"), opens: "messages/send")
+
+  /// The send form's fields; in a thread, To starts as the thread's number (editable).
+  static func sendAction(toPeer: Bool) -> RouteAction {
+    RouteAction(
+      key: "s", title: localized("action.send"), arguments: ["messages", "send"],
+      inputs: [
+        .init(option: "from", label: localized("field.from")),
+        .init(option: "to", label: localized("field.to"), prefill: toPeer ? "{param:peer}" : nil),
+        .init(option: "text", label: localized("field.text")),
+      ])
   }
 
   static var routes: [FeatureRoute] {
@@ -41,11 +55,13 @@ public enum Messages {
       FeatureRoute(
         "messages", title: localized("view.list.title"),
         actions: [
-          syncAction, sendAction(to: false),
+          syncAction, openSendForm,
           RouteAction(
             key: "d", title: localized("action.delete"),
             arguments: ["messages", "delete", "{selection}", "--yes"],
-            confirmation: localized("confirm.delete"), needsSelection: true),
+            confirmation: localized("confirm.delete"), needsSelection: true,
+            outcome: localized("outcome.deleted"), targetColumns: ["instance", "peer", "time"]),
+          revealAction, openConversations, openOutbox,
         ],
         // The console's `/` searches the whole archive (full-text, bodies included), not
         // only the masked rows on screen.
@@ -55,17 +71,17 @@ public enum Messages {
           let messages = try MessageArchive(store: MessagesCommands.store(environment)).list(
             filter: MessageFilter(search: request.search), limit: 100)
           return MessageListState(
-            messages: messages, showBodies: false,
+            messages: messages, showBodies: request.flags.contains("bodies"),
             nextCursor: messages.count == 100
               ? messages.last.map { MessageCursor(after: $0).token } : nil,
-            timeZone: MessagesDisplay.resolve(environment).timeZone)
+            timeZone: MessagesDisplay.resolve(environment).timeZone, revealKey: revealKey)
         },
         view: { state, request in
           MessagesViews.list(state, language: request.environment.language)
         }),
       FeatureRoute(
         "messages/conversations", title: localized("view.conversations.title"),
-        actions: [syncAction, sendAction(to: false)],
+        actions: [syncAction, openSendForm, openOutbox],
         load: { request in
           let environment = request.environment
           return ConversationsState(
@@ -83,11 +99,14 @@ public enum Messages {
           RouteAction(
             key: "t", title: localized("action.retry"),
             arguments: ["outbox", "retry", "{selection}"],
-            needsSelection: true),
+            needsSelection: true, outcome: localized("outcome.retried"),
+            targetColumns: ["id", "instance", "to"]),
           RouteAction(
-            key: "c", title: localized("action.cancel"),
+            key: "x", title: localized("action.cancel"),
             arguments: ["outbox", "cancel", "{selection}"],
-            confirmation: localized("confirm.cancel"), needsSelection: true),
+            confirmation: localized("confirm.cancel"), needsSelection: true,
+            outcome: localized("outcome.cancelled"), targetColumns: ["id", "instance", "to"]),
+          openSendForm,
         ],
         load: { request in
           let environment = request.environment
@@ -99,7 +118,8 @@ public enum Messages {
           MessagesViews.outbox(state, language: request.environment.language)
         }),
       FeatureRoute(
-        "messages/send", title: localized("view.send.title"), actions: [sendAction(to: false)],
+        "messages/send", title: localized("view.send.title"),
+        actions: [sendAction(toPeer: false), openOutbox], formKey: "s",
         load: { request in
           let store = try MessagesCommands.store(request.environment)
           return SendFormState(
@@ -112,12 +132,14 @@ public enum Messages {
       FeatureRoute(
         "messages/:peer", title: localized("view.thread.title"),
         actions: [
-          syncAction, sendAction(to: true),
+          syncAction, sendAction(toPeer: true),
           RouteAction(
             key: "d", title: localized("action.deleteConversation"),
             arguments: ["messages", "delete", "--peer", "{param:peer}", "--yes"],
             confirmation: localized("confirm.deleteConversation")),
+          openOutbox,
         ],
+        startsAtEnd: true,
         load: { request in
           try MessagesCommands.loadThread(
             peer: request.parameter("peer"), limit: 200, request.environment)

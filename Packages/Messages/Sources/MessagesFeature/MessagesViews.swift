@@ -15,15 +15,19 @@ public struct MessageListState: Sendable, Equatable {
   /// Whether a filter or a search chose the messages: an empty page then says that nothing
   /// matched, not that the archive is empty.
   public var isFiltered = false
+  /// The console key that shows or masks bodies; nil on the command line (`--show-bodies`).
+  public var revealKey: Character?
 
   /// A list state.
   public init(
-    messages: [ArchivedMessage], showBodies: Bool, nextCursor: String?, timeZone: TimeZone
+    messages: [ArchivedMessage], showBodies: Bool, nextCursor: String?, timeZone: TimeZone,
+    revealKey: Character? = nil
   ) {
     self.messages = messages
     self.showBodies = showBodies
     self.nextCursor = nextCursor
     self.timeZone = timeZone
+    self.revealKey = revealKey
   }
 }
 
@@ -112,8 +116,20 @@ public enum MessagesViews {
     return .screen(
       Screen(
         title: text("view.list.title", language),
-        subtitle: text("view.list.subtitle", language, ["count": String(state.messages.count)]),
+        subtitle: subtitle(state, language),
         children: children))
+  }
+
+  /// How many are shown and how to see the bodies: a flag on the command line, a key in the
+  /// console.
+  static func subtitle(_ state: MessageListState, _ language: AppLanguage) -> String {
+    let count = String(state.messages.count)
+    guard let key = state.revealKey else {
+      return text("view.list.subtitle", language, ["count": count])
+    }
+    return text(
+      state.showBodies ? "view.list.subtitle.keyShown" : "view.list.subtitle.key", language,
+      ["count": count, "key": String(key)])
   }
 
   static func messageTable(
