@@ -215,7 +215,8 @@ func walkFleet() async throws -> (SimulatedFleet, MSAApplication, AppEnvironment
         if action.needsSelection && !hasRow {
           #expect(
             driver.state.screen.result?.text.hasPrefix("Select a row first") == true,
-            "\(path): '\(action.key)' without a row: \(String(describing: driver.state.screen.result))")
+            "\(path): '\(action.key)' without a row: \(String(describing: driver.state.screen.result))"
+          )
         } else if let opens = action.opens {
           guard case .load(let opened, _, _)? = effects.first else {
             Issue.record("\(path): '\(action.key)' did not open \(opens)")
