@@ -34,7 +34,10 @@ public enum ConsoleRenderer {
       return lines.map { DisplayWidth.truncate($0, to: width) }.joined(separator: "\n")
     }
     let style = Style(colorMode: colorMode, theme: theme)
-    let bodyHeight = height - 4
+    let bodyHeight = state.bodyHeight
+    let results = resultLines(state.screen.result, width: width).map {
+      state.screen.result?.isFailure == true ? style.danger($0) : $0
+    }
     let top = [
       tabBar(state, width: width, style: style),
       titleLine(state, context, width: width, style: style),
@@ -42,10 +45,10 @@ public enum ConsoleRenderer {
     let body = bodyLines(
       state, context, width: width, height: bodyHeight, style: style, colorMode: colorMode,
       theme: theme)
-    let bottom = [
-      statusLine(state, context, width: width, style: style, timeZone: timeZone),
-      keyLine(state, context, width: width, style: style),
-    ]
+    let question = questionLines(state).dropLast().map { style.warning($0) }
+    let bottom =
+      results + [statusLine(state, context, width: width, style: style, timeZone: timeZone)]
+      + question + [keyLine(state, context, width: width, style: style)]
     return (top + body + bottom).joined(separator: "\n")
   }
 
@@ -105,7 +108,9 @@ public enum ConsoleRenderer {
       parts.append(context.text("status.running", ["count": "\(state.running)"]))
     }
     let left = parts.joined(separator: " · ")
-    guard let result = state.screen.result else {
+    guard let result = state.screen.result,
+      resultLines(result, width: width).isEmpty
+    else {
       return DisplayWidth.truncate(left, to: width)
     }
     let resultText =
@@ -118,6 +123,25 @@ public enum ConsoleRenderer {
     return paint(DisplayWidth.truncate(resultText, to: width))
   }
 
+  /// Room kept on the status line for "Refreshed 12:34:56 · 2 running · ".
+  static let statusRoom = 32
+
+  /// A result too long to share the status line: its own lines above it (at most three,
+  /// broken between words), else none.
+  static func resultLines(_ result: ScreenResult?, width: Int) -> [String] {
+    guard let result else { return [] }
+    let text = (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text)
+    guard DisplayWidth.of(text) > width - statusRoom, width > 0 else { return [] }
+    return ConsoleText.wrap(text, width: width, lines: 3)
+  }
+
+  /// A question too long for the key line: all its lines but the last, which the key line
+  /// shows with "[y/n]".
+  static func questionLines(_ state: ConsoleState) -> [String] {
+    guard case .confirming(let confirmation) = state.mode else { return [] }
+    return ConsoleText.wrap(confirmation.prompt, width: max(1, state.width), lines: 4)
+  }
+
   static func keyLine(
     _ state: ConsoleState, _ context: ConsoleContext, width: Int, style: Style
   ) -> String {
@@ -126,10 +150,8 @@ public enum ConsoleRenderer {
       return DisplayWidth.truncate("\(prompt.label) \(prompt.text)▏", to: width)
     case .form:
       return style.muted(DisplayWidth.truncate(context.text("keys.form", [:]), to: width))
-    case .confirming(let confirmation):
-      return style.warning(
-        DisplayWidth.truncate(
-          confirmation.question + " " + context.text("confirm.yes-no", [:]), to: width))
+    case .confirming:
+      return style.warning(questionLines(state).last ?? "")
     case .help:
       return style.muted(DisplayWidth.truncate(context.text("keys.help-close", [:]), to: width))
     case .browsing:

@@ -123,6 +123,8 @@ public struct FormState: Sendable, Equatable {
 public struct PendingConfirmation: Sendable, Equatable {
   /// The question, naming the targets and their count.
   public var question: String
+  /// The question with the answers to type, as shown.
+  public var prompt: String
   /// The batch that runs on yes.
   public var batch: Batch
   /// What runs on yes.
@@ -220,8 +222,20 @@ public struct ConsoleState: Sendable, Equatable {
     set { stacks[activeTab][stacks[activeTab].count - 1] = newValue }
   }
 
-  /// Rows of the body: the height minus the tab bar, the title, the status and key lines.
-  public var bodyHeight: Int { max(1, height - 4) }
+  /// Rows of the body: the height minus the tab bar, the title, the status and key lines,
+  /// and the lines a long result takes above the status line.
+  public var bodyHeight: Int {
+    let question: Int
+    if case .confirming(let confirmation) = mode {
+      // The question's lines above the key line (its last line is the key line).
+      question = max(
+        0, ConsoleText.wrap(confirmation.prompt, width: max(1, width), lines: 4).count - 1)
+    } else {
+      question = 0
+    }
+    return max(
+      1, height - 4 - ConsoleRenderer.resultLines(screen.result, width: width).count - question)
+  }
 
   /// A fresh number.
   mutating func takeID() -> Int {
@@ -255,21 +269,29 @@ public struct ActionOutcome: Sendable, Equatable {
   }
 
   /// What a command that ended in failure without an error says went wrong, read from the
-  /// view it returned: an error state, a danger or warning banner, the first danger or
-  /// warning cell, badge or value (a device row's "Offline · timed out").
+  /// view it returned: an error state, else the first danger or warning cell or badge of a
+  /// row (a device's "Offline · timed out"), else a danger or warning banner or value. An
+  /// advisory banner above the rows ("reached over plain HTTP") is not the reason.
   public static func failureText(in view: ViewNode) -> String? {
+    first(in: view, rowLevel: true) ?? first(in: view, rowLevel: false)
+  }
+
+  static func first(in view: ViewNode, rowLevel: Bool) -> String? {
     let alarming: (Tone?) -> Bool = { $0 == .danger || $0 == .warning }
     switch view {
     case .error(let error): return error.message
-    case .banner(let banner): return alarming(banner.tone) ? banner.text : nil
-    case .badge(let badge): return alarming(badge.tone) ? badge.text : nil
-    case .keyValue(let row): return alarming(row.tone) ? "\(row.key): \(row.value)" : nil
-    case .table(let table):
+    case .table(let table) where rowLevel:
       return table.rows.lazy.flatMap(\.cells).first { alarming($0.tone) }?.text
-    case .list(let list):
+    case .list(let list) where rowLevel:
       return list.items.lazy.flatMap(\.badges).first { alarming($0.tone) }?.text
+    case .banner(let banner) where !rowLevel:
+      return alarming(banner.tone) ? banner.text : nil
+    case .badge(let badge) where !rowLevel:
+      return alarming(badge.tone) ? badge.text : nil
+    case .keyValue(let row) where !rowLevel:
+      return alarming(row.tone) ? "\(row.key): \(row.value)" : nil
     default:
-      return view.children.lazy.compactMap(failureText).first
+      return view.children.lazy.compactMap { first(in: $0, rowLevel: rowLevel) }.first
     }
   }
 }

@@ -1,6 +1,7 @@
 import Essentials
 import FeatureKit
 import Foundation
+import ViewKit
 
 /// The console's own sentences built from parts: target lists, batch summaries, problems
 /// that speak of form fields.
@@ -9,8 +10,14 @@ enum ConsoleText {
   static let namedTargets = 3
 
   /// `names` in full when there are at most four, else the first three and "and K more".
-  static func list(_ names: [String], _ context: ConsoleContext) -> String {
-    let separator = context.language == .simplifiedChinese ? "、" : ", "
+  static func list(_ names: [String], _ context: ConsoleContext, clauses: Bool = false)
+    -> String
+  {
+    // Failures hold commas and colons of their own: they are set apart by semicolons.
+    let separator =
+      clauses
+      ? (context.language == .simplifiedChinese ? "；" : "; ")
+      : (context.language == .simplifiedChinese ? "、" : ", ")
     guard names.count > namedTargets + 1 else { return names.joined(separator: separator) }
     return context.text(
       "list.more",
@@ -47,7 +54,10 @@ enum ConsoleText {
     }
     let failed = context.text(
       "notice.failed-count",
-      ["count": "\(batch.failures.count)", "targets": list(batch.failures, context)])
+      [
+        "count": "\(batch.failures.count)",
+        "targets": list(batch.failures, context, clauses: true),
+      ])
     return ScreenResult(done + " · " + failed, isFailure: true)
   }
 
@@ -64,6 +74,31 @@ enum ConsoleText {
         options: .regularExpression)
     }
     return text
+  }
+}
+
+extension ConsoleText {
+  /// `text` broken between words into lines of at most `width` columns, at most `lines` of
+  /// them (the last one ending in "…" when some was left out); a word longer than a line is
+  /// cut.
+  static func wrap(_ text: String, width: Int, lines limit: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if DisplayWidth.of(candidate) <= width || line.isEmpty {
+        line = candidate
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    lines.append(line)
+    if lines.count > limit {
+      lines = Array(lines.prefix(limit))
+      lines[limit - 1] = DisplayWidth.truncate(lines[limit - 1] + " …", to: width)
+    }
+    return lines.map { DisplayWidth.truncate($0, to: width) }
   }
 }
 

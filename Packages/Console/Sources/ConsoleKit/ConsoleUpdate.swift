@@ -355,10 +355,14 @@ public enum ConsoleUpdate {
         label: input.label.resolve(context.language), value: value, isSecret: input.isSecret,
         isOptional: input.isOptional)
     }
+    // The heading names what the form is for: the screen (a node, a conversation, "Add
+    // instance") and the action.
+    var title = action.title.resolve(context.language)
+    if case .screen(let screen)? = state.screen.view, !screen.title.isEmpty {
+      title = screen.title + " · " + title
+    }
     state.mode = .form(
-      FormState(
-        key: action.key, title: action.title.resolve(context.language), fields: fields, focus: 0,
-        problem: nil))
+      FormState(key: action.key, title: title, fields: fields, focus: 0, problem: nil))
   }
 
   /// Confirms or starts the action's runs.
@@ -379,7 +383,9 @@ public enum ConsoleUpdate {
         .replacingOccurrences(of: "{count}", with: "\(targets.count)")
         .replacingOccurrences(of: "{targets}", with: ConsoleText.list(targets, context))
       state.mode = .confirming(
-        PendingConfirmation(question: question, batch: batch, runs: planned.effects))
+        PendingConfirmation(
+          question: question, prompt: question + " " + context.text("confirm.yes-no"),
+          batch: batch, runs: planned.effects))
       return []
     }
     return start(&state, batch, planned.effects)

@@ -250,7 +250,7 @@ func lines(_ state: ConsoleState, _ context: ConsoleContext) -> [String] {
       Issue.record("expected the screen's form")
       return
     }
-    #expect(form.title == "Save")
+    #expect(form.title == "Edit · Save")
     #expect(form.fields.map(\.value) == ["Beijing CPE"])
   }
 }
@@ -277,7 +277,18 @@ func lines(_ state: ConsoleState, _ context: ConsoleContext) -> [String] {
       state.screen.result
         == ScreenResult("3 tested · 1 failed (Wuhan Hanging: Offline · timed out)", isFailure: true)
     )
-    #expect(lines(state, context)[10].contains("✖ 3 tested · 1 failed (Wuhan Hanging: Offline"))
+    // Too long to share the status line: it takes its own line above it, whole.
+    let shown = lines(state, context)
+    #expect(shown.count == 12)
+    #expect(shown[9] == "✖ 3 tested · 1 failed (Wuhan Hanging: Offline · timed out)")
+    #expect(shown[10].contains("Refreshed"))
+    // At 40 columns it breaks between words, never inside one.
+    _ = ConsoleUpdate.update(&state, .resized(width: 40, height: 12), context: context)
+    let narrow = lines(state, context)
+    #expect(narrow.count == 12)
+    #expect(
+      narrow[8...9].joined(separator: " ")
+        == "✖ 3 tested · 1 failed (Wuhan Hanging: Offline · timed out)")
   }
 
   @Test func aResultBelongsToItsScreenAndClearsOnNavigation() throws {
@@ -334,6 +345,13 @@ func lines(_ state: ConsoleState, _ context: ConsoleContext) -> [String] {
       return
     }
     #expect(confirmation.question == "Remove 6 instance(s): Real 1, Real 2, Real 3 and 3 more?")
+    // At 40 columns the question takes the lines it needs above the key line, whole.
+    _ = ConsoleUpdate.update(&state, .resized(width: 40, height: 12), context: context)
+    let shown = lines(state, context)
+    #expect(shown.count == 12)
+    #expect(
+      shown[10...11].joined(separator: " ")
+        == "Remove 6 instance(s): Real 1, Real 2, Real 3 and 3 more? [y/n]")
   }
 }
 
@@ -353,6 +371,7 @@ func lines(_ state: ConsoleState, _ context: ConsoleContext) -> [String] {
       Screen(
         title: "Nodes",
         children: [
+          .banner(Banner("Reached over plain HTTP", tone: .warning)),
           .table(
             Table(
               columns: [TableColumn(id: "n", title: "N", minWidth: 4, priority: 1)],
@@ -362,10 +381,13 @@ func lines(_ state: ConsoleState, _ context: ConsoleContext) -> [String] {
                 TableRow(
                   id: "2",
                   cells: [TableCell("Wuhan"), TableCell("Offline · timed out", tone: .danger)]),
-              ]))
+              ])),
         ]))
     #expect(ActionOutcome.failureText(in: view) == "Offline · timed out")
     #expect(ActionOutcome.failureText(in: .text(Text("fine"))) == nil)
+    #expect(
+      ActionOutcome.failureText(in: .banner(Banner("No such file", tone: .danger)))
+        == "No such file")
   }
 }
 
