@@ -134,53 +134,11 @@ func walkFleet() async throws -> (SimulatedFleet, MSAApplication, AppEnvironment
     let (fleet, application, environment, home) = try await walkFleet()
     defer { try? FileManager.default.removeItem(at: home) }
     let driver = await ConsoleDriver(application: application, environment: environment)
-    var visited: Set<String> = []
-    for _ in driver.state.tabs {
-      try await explore(driver, visited: &visited, depth: 0)
-      await driver.press(.tab)
-    }
+    _ = try await screenPaths(driver)
     await fleet.stop()
     let routes = Set(application.registry.modules.flatMap(\.routes).map(\.pattern.description))
     #expect(routes.subtracting(driver.reached).sorted() == [])
     #expect(driver.ran.isEmpty, "walking must not run commands")
-  }
-
-  /// Explores the screen shown: each kind of row link once, each key that opens a route,
-  /// then goes back.
-  func explore(_ driver: ConsoleDriver, visited: inout Set<String>, depth: Int) async throws {
-    guard let pattern = driver.route?.pattern.description, depth < 6 else { return }
-    if driver.state.mode != .browsing { await driver.press(.escape) }
-    guard visited.insert(pattern).inserted else { return }
-    // Rows: one per kind of link.
-    var seenLinks: Set<String> = []
-    var index = 0
-    await driver.press(.home)
-    while true {
-      let path = driver.state.stacks[driver.state.activeTab].count
-      let before = driver.state.screen.cursorID
-      let effects = await driver.press(.enter)
-      if case .load(let opened, _, _)? = effects.first {
-        let kind = driver.application.registry.route(for: opened)?.route.pattern.description ?? ""
-        if seenLinks.insert(kind).inserted {
-          try await explore(driver, visited: &visited, depth: depth + 1)
-        }
-        if driver.state.mode != .browsing { await driver.press(.escape) }
-        if driver.state.stacks[driver.state.activeTab].count > path { await driver.press(.escape) }
-      }
-      await driver.press(.down)
-      index += 1
-      if driver.state.screen.cursorID == before || index > 40 { break }
-    }
-    await driver.press(.home)
-    for action in driver.actions where action.opens != nil {
-      let depthBefore = driver.state.stacks[driver.state.activeTab].count
-      await driver.press(.character(action.key))
-      if driver.state.stacks[driver.state.activeTab].count > depthBefore {
-        try await explore(driver, visited: &visited, depth: depth + 1)
-        if driver.state.mode != .browsing { await driver.press(.escape) }
-        await driver.press(.escape)
-      }
-    }
   }
 
   /// On every screen, each key the help lists under its title does what the title names:
@@ -279,7 +237,8 @@ func walkFleet() async throws -> (SimulatedFleet, MSAApplication, AppEnvironment
     #expect(checked > 30)
   }
 
-  /// One concrete path per route, found by walking (rows give the parameters).
+  /// One concrete path per route, found by walking from the start screen by keys only: Tab,
+  /// Enter on one row of every kind of link, every key that opens a route, Esc back.
   func screenPaths(_ driver: ConsoleDriver) async throws -> [String] {
     var found: [String: String] = [:]
     func note() {
