@@ -8,7 +8,8 @@ import ViewKit
 /// Layout, top to bottom: the tab bar, the screen's path with its search and filter, the
 /// body (the route's view through the text renderer, scrolled to keep the cursor row in
 /// sight), the status line (last refresh, running work, latest error) and the key line
-/// (hints, a prompt or a question).
+/// (hints, a prompt or a question). Every piece of text is neutralised (``UntrustedText``)
+/// before it is measured and cut; the body is the text renderer's, which does the same.
 public enum ConsoleRenderer {
   /// The smallest terminal the console lays out for.
   public static let minimumSize = (width: 40, height: 12)
@@ -56,7 +57,8 @@ public enum ConsoleRenderer {
     var used = DisplayWidth.of(brand)
     for (index, tab) in state.tabs.enumerated() {
       let isActive = index == state.activeTab
-      let label = isActive ? "[\(tab.title)]" : tab.title
+      let title = UntrustedText.neutralised(tab.title)
+      let label = isActive ? "[\(title)]" : title
       guard used + 2 + DisplayWidth.of(label) <= width else { break }
       line += "  " + (isActive ? style.reverse(label) : label)
       used += 2 + DisplayWidth.of(label)
@@ -78,7 +80,8 @@ public enum ConsoleRenderer {
     if !screen.marked.isEmpty {
       parts.append(context.text("title.marked", ["count": "\(screen.marked.count)"]))
     }
-    return style.muted(DisplayWidth.truncate(parts.joined(separator: "  ·  "), to: width))
+    let line = UntrustedText.neutralised(parts.joined(separator: "  ·  "))
+    return style.muted(DisplayWidth.truncate(line, to: width))
   }
 
   static func statusLine(
@@ -93,11 +96,12 @@ public enum ConsoleRenderer {
       parts.append(context.text("status.running", ["count": "\(state.running)"]))
     }
     if let notice = state.notice { parts.append(notice) }
-    let left = parts.joined(separator: " · ")
+    let left = UntrustedText.neutralised(parts.joined(separator: " · "))
     guard let error = state.latestError else {
       return DisplayWidth.truncate(left, to: width)
     }
-    let errorText = "✖ " + error.split(whereSeparator: \.isNewline).joined(separator: " ")
+    let errorText = UntrustedText.neutralised(
+      "✖ " + error.split(whereSeparator: \.isNewline).joined(separator: " "))
     let room = width - DisplayWidth.of(left) - (left.isEmpty ? 0 : 3)
     if room >= 12 {
       return left + (left.isEmpty ? "" : " · ")
@@ -112,11 +116,13 @@ public enum ConsoleRenderer {
     switch state.mode {
     case .prompting(let prompt):
       let shown = prompt.isSecret ? String(repeating: "•", count: prompt.text.count) : prompt.text
-      return DisplayWidth.truncate("\(prompt.label) \(shown)▏", to: width)
+      return DisplayWidth.truncate(
+        UntrustedText.neutralised("\(prompt.label) \(shown)▏"), to: width)
     case .confirming(let confirmation):
       return style.warning(
         DisplayWidth.truncate(
-          confirmation.question + " " + context.text("confirm.yes-no", [:]), to: width))
+          UntrustedText.neutralised(
+            confirmation.question + " " + context.text("confirm.yes-no", [:])), to: width))
     case .help:
       return DisplayWidth.truncate(context.text("keys.help-close", [:]), to: width)
     case .browsing:
@@ -126,7 +132,8 @@ public enum ConsoleRenderer {
       let hints =
         [context.text("keys.move", [:]), context.text("keys.open", [:])] + actions
         + [context.text("keys.help", [:]), context.text("keys.quit", [:])]
-      return style.muted(DisplayWidth.truncate(hints.joined(separator: "  "), to: width))
+      let line = UntrustedText.neutralised(hints.joined(separator: "  "))
+      return style.muted(DisplayWidth.truncate(line, to: width))
     }
   }
 

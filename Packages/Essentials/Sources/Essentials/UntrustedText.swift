@@ -69,13 +69,14 @@ public enum UntrustedText {
     return false
   }
 
-  /// Whether `text` needs ``neutralised(_:lineFeeds:)`` at all.
-  public static func needsNeutralising(_ text: String) -> Bool {
+  /// Whether ``neutralised(_:lineFeeds:)`` would change `text`.
+  public static func needsNeutralising(_ text: String, lineFeeds: LineFeeds = .symbol) -> Bool {
     let screened =
       text.utf8.withContiguousStorageIfAvailable { mayContainControl($0) }
       ?? mayContainControl(text.utf8)
     guard screened else { return false }
-    return text.unicodeScalars.contains(where: isControl)
+    guard lineFeeds == .breakLines else { return text.unicodeScalars.contains(where: isControl) }
+    return text.unicodeScalars.contains { $0 != "\n" && isControl($0) }
   }
 
   // MARK: - On a terminal
@@ -90,7 +91,7 @@ public enum UntrustedText {
   public static func neutralisedIfNeeded(_ text: String, lineFeeds: LineFeeds = .symbol)
     -> String?
   {
-    guard needsNeutralising(text) else { return nil }
+    guard needsNeutralising(text, lineFeeds: lineFeeds) else { return nil }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
     var scalars = text.unicodeScalars.makeIterator()
@@ -244,7 +245,11 @@ public enum UntrustedText {
 
   /// `text` with the controls for which `shouldEscape` holds written as `\uXXXX`.
   static func escaping(_ text: String, where shouldEscape: (Unicode.Scalar) -> Bool) -> String {
-    guard needsNeutralising(text) else { return text }
+    // Line feeds are the usual control here (pretty JSON, multi-line bodies): screen past them.
+    let screened = text.utf8.contains { byte in
+      (byte < 0x20 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    }
+    guard screened else { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
     for scalar in text.unicodeScalars {
