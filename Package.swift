@@ -52,7 +52,7 @@ let package = Package(
     .testTarget(
       name: "MSAAppTests",
       dependencies: [
-        "MSAApp", "FeatureKit", "Essentials",
+        "MSAApp", "FeatureKit", "Essentials", "SimAdminSimulator",
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "FeatureKitTesting", package: "FeatureKit"),
       ],

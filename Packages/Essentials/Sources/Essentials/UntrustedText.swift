@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text that came from outside msa (a device, an SMS, a file, a name typed by someone else),
 /// made safe for the places it is written to.
 ///
@@ -54,6 +56,18 @@ public enum UntrustedText {
   public static func containsControl<S: StringProtocol>(_ text: S) -> Bool {
     guard mayContainControl(text.utf8) else { return false }
     return text.unicodeScalars.contains(where: isControl)
+  }
+
+  /// The first control in `text`, if any.
+  public static func firstControl<S: StringProtocol>(in text: S) -> Unicode.Scalar? {
+    guard mayContainControl(text.utf8) else { return nil }
+    return text.unicodeScalars.first(where: isControl)
+  }
+
+  /// `U+001B`: how a message names a character.
+  public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// A cheap byte screen with no false negatives: `false` means no control can be in the text.
@@ -128,10 +142,12 @@ public enum UntrustedText {
     return "\\u{" + String(value, radix: 16, uppercase: true) + "}"
   }
 
-  /// Composed terminal output made safe: line feeds and SGR sequences (`ESC [ digits;… m`,
-  /// the theme's colours) stay; every other control, in or out of an escape sequence, is shown
-  /// by its stand-in (a tab as spaces), so no content can clear the screen, set the title or
-  /// the clipboard, or move the cursor. Output without controls is returned as is.
+  /// Composed terminal output made safe: line feeds, tabs (msa's own tab-separated listings;
+  /// a tab only moves the cursor right) and SGR sequences (`ESC [ digits;… m`, the theme's
+  /// colours) stay; every other control, in or out of an escape sequence, is shown by its
+  /// stand-in, so no content can clear the screen, set the title or the clipboard, or move the
+  /// cursor back. Untrusted text has been neutralised before (its tabs are spaces); this is the
+  /// last guard. Output without controls is returned as is.
   public static func terminalSafe(_ output: String) -> String {
     let bytes = Array(output.utf8)
     guard needsGuard(bytes) else { return output }
@@ -140,7 +156,7 @@ public enum UntrustedText {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
-      if byte == 0x0A || (byte >= 0x20 && byte < 0x7F) {
+      if byte == 0x0A || byte == 0x09 || (byte >= 0x20 && byte < 0x7F) {
         result.append(byte)
         index += 1
         continue
@@ -152,8 +168,7 @@ public enum UntrustedText {
       }
       let (scalar, length) = scalarAt(bytes, index)
       if let scalar, isControl(scalar) {
-        let shown = scalar == "\t" ? String(repeating: " ", count: tabWidth) : standIn(for: scalar)
-        result.append(contentsOf: shown.utf8)
+        result.append(contentsOf: standIn(for: scalar).utf8)
       } else {
         result.append(contentsOf: bytes[index..<min(bytes.count, index + length)])
       }
@@ -162,7 +177,7 @@ public enum UntrustedText {
     return String(decoding: result, as: UTF8.self)
   }
 
-  /// Whether composed output has anything but line feeds, printable text and SGR codes.
+  /// Whether composed output has anything but line feeds, tabs, printable text and SGR codes.
   static func needsGuard(_ bytes: [UInt8]) -> Bool {
     var index = 0
     while index < bytes.count {
@@ -172,7 +187,7 @@ public enum UntrustedText {
         index = end
         continue
       }
-      if byte != 0x0A && (byte < 0x20 || byte == 0x7F) { return true }
+      if byte != 0x0A && byte != 0x09 && (byte < 0x20 || byte == 0x7F) { return true }
       if byte >= 0x80 {
         let (scalar, length) = scalarAt(bytes, index)
         if let scalar, isControl(scalar) { return true }
@@ -241,6 +256,29 @@ public enum UntrustedText {
     escaping(text) { scalar in
       !(keepingLineBreaks && (scalar == "\n" || scalar == "\r" || scalar == "\t"))
     }
+  }
+
+  /// One CSV cell (RFC 4180) of untrusted text: controls other than tab, line feed and CR
+  /// written as `\uXXXX` (as in JSON); a cell a spreadsheet would run as a formula (starting
+  /// with `=`, `+`, `-`, `@`, tab or CR) prefixed with `'`, except a whole phone number such as
+  /// `+8613800138000`; quoted when it holds a comma, a quote or a line break.
+  public static func csvCell(_ text: String) -> String {
+    var value = escapingControls(text, keepingLineBreaks: true)
+    if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
+      !isPhoneNumber(value)
+    {
+      value = "'" + value
+    }
+    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return value
+    }
+    return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// `+8613800138000`: a plus and digits only, a number rather than a formula.
+  static func isPhoneNumber(_ text: String) -> Bool {
+    text.count > 1 && text.hasPrefix("+")
+      && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   /// `text` with the controls for which `shouldEscape` holds written as `\uXXXX`.

@@ -55,9 +55,9 @@ import Testing
     #expect(UntrustedText.terminalSafe(colour) == colour)
     let mixed = colour + Self.hostile + "\t|"
     let safe = UntrustedText.terminalSafe(mixed)
-    #expect(RawControls.find(in: safe, allowingColour: true).isEmpty)
+    #expect(RawControls.find(in: safe.replacingOccurrences(of: "\t", with: ""), allowingColour: true).isEmpty)
     #expect(safe.hasPrefix(colour))
-    #expect(safe.hasSuffix("\\u{202E}e    |"))
+    #expect(safe.hasSuffix("\\u{202E}e\t|"))
     // An SGR cut short or with other bytes is not colour.
     #expect(UntrustedText.terminalSafe("\u{1B}[31") == "␛[31")
     #expect(UntrustedText.terminalSafe("\u{1B}[2J") == "␛[2J")
@@ -84,6 +84,23 @@ import Testing
     #expect(
       UntrustedText.escapingControls(cell, keepingLineBreaks: false)
         == "line\\u000d\\u000anext\\u0009\\u001b[2J\\u202e")
+  }
+
+  @Test(arguments: [
+    ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""),
+    ("+1+2", "'+1+2"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"),
+    ("\tcmd", "'\tcmd"), ("\rcmd", "\"'\rcmd\""),
+    ("+8613800138000", "+8613800138000"), ("+", "'+"), ("+86 138", "'+86 138"),
+    ("plain", "plain"), ("a,b", "\"a,b\""), ("two\nlines", "\"two\nlines\""),
+    ("\u{1B}[2J=x", "\\u001b[2J=x"), ("=\u{202E}", "'=\\u202e"),
+  ])
+  func csvCellsAreNeitherFormulasNorControls(cell: String, expected: String) {
+    #expect(UntrustedText.csvCell(cell) == expected)
+    #expect(
+      RawControls.find(
+        in: UntrustedText.csvCell(cell).replacingOccurrences(of: "\t", with: "")
+          .replacingOccurrences(of: "\r", with: "")
+      ).isEmpty)
   }
 
   @Test func byteCheckFindsEveryKind() {
