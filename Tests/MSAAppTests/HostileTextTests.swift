@@ -106,7 +106,7 @@ import Testing
     defer { Task { await fleet.stop() } }
     for command in [
       ["messages", "list", "--show-bodies"], ["messages", "list"], ["fleet", "show", "evil"],
-      ["device", "evil", "--all-sections"], ["device", "broken", "--all-sections"], ["logs"],
+      ["device", "evil", "--all-sections"], ["device", "broken", "--all-sections"],
     ] {
       let run = try await home.run(command + ["--json"])
       Self.expectNoRawControls(run, "\(command) --json", colour: false)
@@ -119,6 +119,12 @@ import Testing
   @Test func exportsEscapeControlsAndDefuseFormulas() async throws {
     let (home, fleet) = try await Self.hostileHome()
     defer { Task { await fleet.stop() } }
+    // A formula from a whole phone number, served hostile, then clean.
+    let evil = fleet.devices[0]
+    evil.receiveSMS(from: "+8613800138000", content: "=HYPERLINK(\"http://x\",\"y\")")
+    _ = try await home.run(["messages", "sync"])
+    evil.setFaults([])
+    _ = try await home.run(["messages", "sync"])
     let csv = home.url.appendingPathComponent("out.csv")
     let jsonl = home.url.appendingPathComponent("out.jsonl")
     let csvRun = try await home.run([
@@ -126,25 +132,36 @@ import Testing
     ])
     #expect(csvRun.status == 0, "\(csvRun.error)")
     let csvText = try String(contentsOf: csv, encoding: .utf8)
-    let rows = csvText.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
-    #expect(rows.count == 15)
-    // CR LF ends each row; any other raw control is gone.
+    // CR LF ends each row; no other raw control is left.
     let found = RawControls.find(in: csvText.replacingOccurrences(of: "\r\n", with: "\n"))
-    #expect(found.filter { !$0.hasPrefix("0xD ") }.isEmpty, "\(found.prefix(5))")
+    #expect(found.isEmpty, "\(found.prefix(5))")
     #expect(csvText.contains(#"\u001b[2J\u001b]52;c;SEFDS0VE\u0007"#))
-    // The hostile number (`+861` then the attack) is not a whole number: it is defused.
-    #expect(rows.allSatisfy { $0.contains(",'+") || $0.contains(",\"'+") })
+    let rows = csvText.components(separatedBy: "\r\n")
+    // A peer cell starting with "+" is a whole number or defused with "'".
+    let peers = rows.dropFirst().compactMap { row -> String? in
+      let fields = row.split(separator: ",", maxSplits: 4, omittingEmptySubsequences: false)
+      return fields.count > 3 ? String(fields[3]) : nil
+    }
+    #expect(peers.contains { $0.hasPrefix("'+") && $0.contains(#"\u001b[2J"#) })
+    #expect(
+      peers.allSatisfy {
+        !$0.hasPrefix("+") || $0.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+      })
+    // Served clean: the whole number stays as it is, the formula is defused.
+    #expect(rows.contains { $0.contains(",+8613800138000,") && $0.contains(",\"'=HYPERLINK(") })
     let jsonlRun = try await home.run([
       "messages", "export", "--format", "jsonl", "--output", jsonl.path, "--include-bodies",
     ])
     #expect(jsonlRun.status == 0)
     let lines = try String(contentsOf: jsonl, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count == 15)
+    #expect(lines.count == rows.count - 2)
+    var hostileBodies = 0
     for line in lines {
       #expect(RawControls.find(in: String(line)).isEmpty)
       let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-      #expect((object?["body"] as? String)?.contains(HostileText.payload) == true)
+      if (object?["body"] as? String)?.contains(HostileText.payload) == true { hostileBodies += 1 }
     }
+    #expect(hostileBodies >= 15)
   }
 
   @Test func namesTagsAndGroupsWithControlsAreRefused() async throws {

@@ -247,14 +247,20 @@ public enum UntrustedText {
   /// only be inside strings, where the escape means the same character. Line feeds between
   /// tokens (pretty printing) stay.
   public static func escapingJSON(_ json: String) -> String {
-    escaping(json) { $0 != "\n" }
+    escaping(json) { scalar, _ in scalar != "\n" }
   }
 
-  /// An exported cell's text with controls written as `\uXXXX`, except tab, line feed and CR
-  /// when `keepingLineBreaks` (CSV quotes a cell holding them).
+  /// An exported cell's text with controls written as `\uXXXX`, except tab, line feed and a
+  /// CR before a line feed when `keepingLineBreaks` (CSV quotes a cell holding them); a lone
+  /// CR, which would move a terminal's cursor back over the line, is escaped.
   public static func escapingControls(_ text: String, keepingLineBreaks: Bool) -> String {
-    escaping(text) { scalar in
-      !(keepingLineBreaks && (scalar == "\n" || scalar == "\r" || scalar == "\t"))
+    guard keepingLineBreaks else { return escaping(text) { _, _ in true } }
+    return escaping(text) { scalar, next in
+      switch scalar {
+      case "\n", "\t": false
+      case "\r": next != "\n"
+      default: true
+      }
     }
   }
 
@@ -264,12 +270,13 @@ public enum UntrustedText {
   /// `+8613800138000`; quoted when it holds a comma, a quote or a line break.
   public static func csvCell(_ text: String) -> String {
     var value = escapingControls(text, keepingLineBreaks: true)
-    if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
-      !isPhoneNumber(value)
+    if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first),
+      !isPhoneNumber(text)
     {
       value = "'" + value
     }
-    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+    // Scalars, not characters: CR LF is one Character, equal to neither "\r" nor "\n".
+    guard value.unicodeScalars.contains(where: { ",\"\n\r".unicodeScalars.contains($0) }) else {
       return value
     }
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -281,8 +288,11 @@ public enum UntrustedText {
       && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
   }
 
-  /// `text` with the controls for which `shouldEscape` holds written as `\uXXXX`.
-  static func escaping(_ text: String, where shouldEscape: (Unicode.Scalar) -> Bool) -> String {
+  /// `text` with the controls for which `shouldEscape(control, next scalar)` holds written as
+  /// `\uXXXX`.
+  static func escaping(
+    _ text: String, where shouldEscape: (Unicode.Scalar, Unicode.Scalar?) -> Bool
+  ) -> String {
     // Line feeds are the usual control here (pretty JSON, multi-line bodies): screen past them.
     let screened = text.utf8.contains { byte in
       (byte < 0x20 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
@@ -290,8 +300,11 @@ public enum UntrustedText {
     guard screened else { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
-    for scalar in text.unicodeScalars {
-      if isControl(scalar) && shouldEscape(scalar) {
+    var scalars = text.unicodeScalars.makeIterator()
+    var next = scalars.next()
+    while let scalar = next {
+      next = scalars.next()
+      if isControl(scalar) && shouldEscape(scalar, next) {
         result += jsonEscape(scalar.value)
       } else {
         result.unicodeScalars.append(scalar)

@@ -55,7 +55,9 @@ import Testing
     #expect(UntrustedText.terminalSafe(colour) == colour)
     let mixed = colour + Self.hostile + "\t|"
     let safe = UntrustedText.terminalSafe(mixed)
-    #expect(RawControls.find(in: safe.replacingOccurrences(of: "\t", with: ""), allowingColour: true).isEmpty)
+    #expect(
+      RawControls.find(in: safe.replacingOccurrences(of: "\t", with: ""), allowingColour: true)
+        .isEmpty)
     #expect(safe.hasPrefix(colour))
     #expect(safe.hasSuffix("\\u{202E}e\t|"))
     // An SGR cut short or with other bytes is not colour.
@@ -77,19 +79,19 @@ import Testing
   }
 
   @Test func exportCellsEscapeControlsButKeepLineBreaks() {
-    let cell = "line\r\nnext\t\u{1B}[2J\u{202E}"
+    let cell = "line\r\nnext\t\u{1B}[2J\u{202E}\rover"
     #expect(
       UntrustedText.escapingControls(cell, keepingLineBreaks: true)
-        == "line\r\nnext\t\\u001b[2J\\u202e")
+        == "line\r\nnext\t\\u001b[2J\\u202e\\u000dover")
     #expect(
       UntrustedText.escapingControls(cell, keepingLineBreaks: false)
-        == "line\\u000d\\u000anext\\u0009\\u001b[2J\\u202e")
+        == "line\\u000d\\u000anext\\u0009\\u001b[2J\\u202e\\u000dover")
   }
 
   @Test(arguments: [
     ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""),
     ("+1+2", "'+1+2"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tcmd", "'\tcmd"), ("\rcmd", "\"'\rcmd\""),
+    ("\tcmd", "'\tcmd"), ("\rcmd", "'\\u000dcmd"), ("\r\ncmd", "\"'\r\ncmd\""),
     ("+8613800138000", "+8613800138000"), ("+", "'+"), ("+86 138", "'+86 138"),
     ("plain", "plain"), ("a,b", "\"a,b\""), ("two\nlines", "\"two\nlines\""),
     ("\u{1B}[2J=x", "\\u001b[2J=x"), ("=\u{202E}", "'=\\u202e"),
