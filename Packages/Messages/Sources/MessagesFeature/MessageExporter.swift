@@ -105,7 +105,8 @@ public struct MessageExporter: Sendable {
               record.instance, record.instanceID, record.direction, record.peer, record.peerKey,
               record.at, record.deviceTimestamp, record.status, record.body,
             ]
-            chunk.append(Data((fields.map(UntrustedText.csvCell).joined(separator: ",") + "\r\n").utf8))
+            let row = fields.map(UntrustedText.csvCell).joined(separator: ",")
+            chunk.append(Data((row + "\r\n").utf8))
           }
         }
         try handle.write(contentsOf: chunk)
