@@ -71,8 +71,15 @@ import Testing
     defer { Task { await fleet.stop() } }
     let peersRun = try await home.run(["messages", "conversations", "--json"])
     let peersJSON = try JSONSerialization.jsonObject(with: Data(peersRun.output.utf8))
-    let peers = ((peersJSON as? [String: Any])?["data"] as? [[String: Any]]) ?? []
-    let peer = try #require(peers.first?["peer"] as? String ?? peers.first?["peerKey"] as? String)
+    // `data` is the list (older shape) or `{conversations: [...]}`.
+    let data = (peersJSON as? [String: Any])?["data"]
+    let peers =
+      (data as? [[String: Any]]) ?? ((data as? [String: Any])?["conversations"] as? [[String: Any]])
+      ?? []
+    let latest = peers.first?["latest"] as? [String: Any]
+    let peer = try #require(
+      peers.first?["peer"] as? String ?? latest?["peer"] as? String
+        ?? peers.first?["peerKey"] as? String)
     #expect(peer.contains(HostileText.payload))
     let commands: [[String]] = [
       ["fleet", "list"], ["fleet", "show", "evil"], ["fleet", "show", "broken"],
