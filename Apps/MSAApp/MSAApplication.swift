@@ -31,6 +31,7 @@ public struct MSAApplication: Sendable {
 
   /// Runs one command line (without the program name) and returns the exit status.
   public func run(_ arguments: [String], context: ProcessContext) async -> Int32 {
+    let context = context.guardingTerminal()
     if arguments.first == CompletionScript.entryName {
       return answerCompletion(Array(arguments.dropFirst()), context: context)
     }

@@ -50,3 +50,22 @@ public struct ProcessContext: Sendable {
       terminalHeight: isTerminal ? TerminalInfo.height(fileDescriptor: 1) : nil)
   }
 }
+
+extension ProcessContext {
+  /// This context with everything written to standard output and standard error passed
+  /// through ``UntrustedText/terminalSafe(_:)``: the last guard before the terminal, which lets
+  /// through line feeds and the theme's colour codes and shows any other control by a visible
+  /// stand-in (the renderer has neutralised content already; this also covers diagnostics,
+  /// progress lines and raw exports). `--json` output is unchanged by it: its controls are
+  /// `\uXXXX` escapes.
+  public func guardingTerminal() -> ProcessContext {
+    var guarded = self
+    let output = writeOutput
+    let streamOutput = streams.writeOutput
+    let error = streams.writeError
+    guarded.writeOutput = { output(UntrustedText.terminalSafe($0)) }
+    guarded.streams.writeOutput = { streamOutput(UntrustedText.terminalSafe($0)) }
+    guarded.streams.writeError = { error(UntrustedText.terminalSafe($0)) }
+    return guarded
+  }
+}

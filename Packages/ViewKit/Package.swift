@@ -27,6 +27,7 @@ let package = Package(
       dependencies: [
         "ViewKit", "ViewKitTesting",
         .product(name: "Essentials", package: "Essentials"),
+        .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "ThemeKit", package: "ThemeKit"),
       ],
       exclude: ["__Snapshots__"]

@@ -2,7 +2,8 @@ import Essentials
 import Foundation
 
 /// Renders `--json` output: pretty-printed, sorted-key JSON with a `schemaVersion`, ISO-8601
-/// dates and a trailing newline.
+/// dates and a trailing newline. Strings keep their exact content; every control in them (C0,
+/// DEL, C1, bidi) is written as a `\uXXXX` escape, never raw.
 public enum JSONOutput {
   /// The schema version of the envelope when a command does not say otherwise.
   public static let defaultSchemaVersion = 1
@@ -64,7 +65,8 @@ public enum JSONOutput {
     let encoder = makeEncoder()
     if let key = AppLanguage.userInfoKey { encoder.userInfo[key] = language }
     let data = try encoder.encode(value)
-    return String(decoding: data, as: UTF8.self) + "\n"
+    // JSONEncoder writes DEL, C1 and bidi controls raw: they go out as \uXXXX escapes.
+    return UntrustedText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
   private struct SuccessEnvelope<T: Encodable>: Encodable {

@@ -33,6 +33,20 @@ import Testing
     #expect(text == expected)
   }
 
+  @Test func controlsAreEscapedAndTheContentKept() throws {
+    let hostile =
+      "a\u{1B}[2J\u{1B}]52;c;aGFja2Vk\u{07}\u{1B}]0;t\u{07}\u{08}\r\u{7F}\u{9B}31m\u{202E}\u{2066}b\nc"
+    let text = try JSONOutput.render(command: "messages show", data: ["body": hostile])
+    for byte in text.utf8 { #expect(byte >= 0x20 || byte == 0x0A, "raw byte \(byte)") }
+    for scalar in text.unicodeScalars {
+      #expect(!UntrustedText.isControl(scalar) || scalar == "\n", "raw \(scalar.value)")
+    }
+    #expect(text.contains(#"\u202e"#) && text.contains(#"\u009b"#) && text.contains(#"\u007f"#))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    #expect((object["data"] as? [String: String])?["body"] == hostile)
+  }
+
   @Test func schemaVersionCanBeRaised() throws {
     let text = try JSONOutput.render(command: "about", data: ["k": "v"], schemaVersion: 3)
     let object = try #require(

@@ -9,7 +9,8 @@ import ViewKit
 /// Layout, top to bottom: the tab bar, the screen's path with its search and filter, the
 /// body (the route's view through the text renderer, scrolled to keep the cursor row in
 /// sight), the status line (last refresh, running work, latest error) and the key line
-/// (hints, a prompt or a question).
+/// (hints, a prompt or a question). Every piece of text is neutralised (``UntrustedText``)
+/// before it is measured and cut; the body is the text renderer's, which does the same.
 public enum ConsoleRenderer {
   /// The smallest terminal the console lays out for.
   public static let minimumSize = (width: 40, height: 12)
@@ -60,7 +61,8 @@ public enum ConsoleRenderer {
     var used = DisplayWidth.of(brand)
     for (index, tab) in state.tabs.enumerated() {
       let isActive = index == state.activeTab
-      let label = isActive ? "[\(tab.title)]" : tab.title
+      let title = UntrustedText.neutralised(tab.title)
+      let label = isActive ? "[\(title)]" : title
       guard used + 2 + DisplayWidth.of(label) <= width else { break }
       line += "  " + (isActive ? style.reverse(label) : label)
       used += 2 + DisplayWidth.of(label)
@@ -93,7 +95,8 @@ public enum ConsoleRenderer {
             ["first": "\(first)", "last": "\(first + height - 1)", "total": "\(total)"]))
       }
     }
-    return style.muted(DisplayWidth.truncate(parts.joined(separator: "  ·  "), to: width))
+    let line = UntrustedText.neutralised(parts.joined(separator: "  ·  "))
+    return style.muted(DisplayWidth.truncate(line, to: width))
   }
 
   static func statusLine(
@@ -107,14 +110,14 @@ public enum ConsoleRenderer {
     if state.running > 0 {
       parts.append(context.text("status.running", ["count": "\(state.running)"]))
     }
-    let left = parts.joined(separator: " · ")
+    let left = UntrustedText.neutralised(parts.joined(separator: " · "))
     guard let result = state.screen.result,
       resultLines(result, width: width).isEmpty
     else {
       return DisplayWidth.truncate(left, to: width)
     }
-    let resultText =
-      (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text)
+    let resultText = UntrustedText.neutralised(
+      (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text))
     let room = width - DisplayWidth.of(left) - (left.isEmpty ? 0 : 3)
     let paint = { (text: String) in result.isFailure ? style.danger(text) : text }
     if room >= 12 {
@@ -130,7 +133,8 @@ public enum ConsoleRenderer {
   /// broken between words), else none.
   static func resultLines(_ result: ScreenResult?, width: Int) -> [String] {
     guard let result else { return [] }
-    let text = (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text)
+    let text = UntrustedText.neutralised(
+      (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text))
     guard DisplayWidth.of(text) > width - statusRoom, width > 0 else { return [] }
     return ConsoleText.wrap(text, width: width, lines: 3)
   }
@@ -139,7 +143,8 @@ public enum ConsoleRenderer {
   /// shows with "[y/n]".
   static func questionLines(_ state: ConsoleState) -> [String] {
     guard case .confirming(let confirmation) = state.mode else { return [] }
-    return ConsoleText.wrap(confirmation.prompt, width: max(1, state.width), lines: 4)
+    return ConsoleText.wrap(
+      UntrustedText.neutralised(confirmation.prompt), width: max(1, state.width), lines: 4)
   }
 
   static func keyLine(
@@ -147,7 +152,8 @@ public enum ConsoleRenderer {
   ) -> String {
     switch state.mode {
     case .prompting(let prompt):
-      return DisplayWidth.truncate("\(prompt.label) \(prompt.text)▏", to: width)
+      return DisplayWidth.truncate(
+        UntrustedText.neutralised("\(prompt.label) \(prompt.text)▏"), to: width)
     case .form:
       return style.muted(DisplayWidth.truncate(context.text("keys.form", [:]), to: width))
     case .confirming:
@@ -161,7 +167,8 @@ public enum ConsoleRenderer {
       let hints =
         [context.text("keys.move", [:]), context.text("keys.open", [:])] + actions
         + [context.text("keys.help", [:]), context.text("keys.quit", [:])]
-      return style.muted(DisplayWidth.truncate(hints.joined(separator: "  "), to: width))
+      let line = UntrustedText.neutralised(hints.joined(separator: "  "))
+      return style.muted(DisplayWidth.truncate(line, to: width))
     }
   }
 
@@ -227,7 +234,10 @@ public enum ConsoleRenderer {
     var lines = [DisplayWidth.truncate(form.title, to: width), ""]
     for (index, field) in form.fields.enumerated() {
       let focused = index == form.focus
-      let value = field.isSecret ? String(repeating: "•", count: field.value.count) : field.value
+      let value =
+        field.isSecret
+        ? String(repeating: "•", count: field.value.count)
+        : UntrustedText.neutralised(field.value)
       let prefix =
         (focused ? "› " : "  ")
         + DisplayWidth.pad(

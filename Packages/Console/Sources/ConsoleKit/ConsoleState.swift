@@ -225,14 +225,8 @@ public struct ConsoleState: Sendable, Equatable {
   /// Rows of the body: the height minus the tab bar, the title, the status and key lines,
   /// and the lines a long result takes above the status line.
   public var bodyHeight: Int {
-    let question: Int
-    if case .confirming(let confirmation) = mode {
-      // The question's lines above the key line (its last line is the key line).
-      question = max(
-        0, ConsoleText.wrap(confirmation.prompt, width: max(1, width), lines: 4).count - 1)
-    } else {
-      question = 0
-    }
+    // The question's lines above the key line (its last line is the key line).
+    let question = max(0, ConsoleRenderer.questionLines(self).count - 1)
     return max(
       1, height - 4 - ConsoleRenderer.resultLines(screen.result, width: width).count - question)
   }

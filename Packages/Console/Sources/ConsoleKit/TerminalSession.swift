@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 #if canImport(Glibc)
@@ -79,10 +80,18 @@ public final class TerminalSession: @unchecked Sendable {
     return count > 0 ? Array(buffer.prefix(count)) : []
   }
 
-  /// Draws a frame: each line cleared to its end, the rest of the screen cleared.
+  /// Draws a frame: each line cleared to its end, the rest of the screen cleared. The frame
+  /// may hold colour (SGR) codes and nothing else a terminal acts on: any other control in it
+  /// is shown by a stand-in (``UntrustedText/terminalSafe(_:)``), so the screen control
+  /// written here is the only one.
   public func draw(_ frame: String) {
-    let lines = frame.components(separatedBy: "\n")
+    let lines = Self.frameLines(frame)
     writeRaw("\u{1b}[H" + lines.joined(separator: "\u{1b}[K\r\n") + "\u{1b}[K\u{1b}[J")
+  }
+
+  /// The lines `draw` writes for `frame`, made safe.
+  static func frameLines(_ frame: String) -> [String] {
+    UntrustedText.terminalSafe(frame).components(separatedBy: "\n")
   }
 
   private func writeRaw(_ text: String) {

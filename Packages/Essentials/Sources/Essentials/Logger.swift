@@ -150,6 +150,7 @@ public struct MultiplexLogHandler: LogHandler {
 public struct StandardErrorLogHandler: LogHandler {
   public init() {}
   public func handle(_ record: LogRecord) {
-    FileHandle.standardError.write(Data((record.line + "\n").utf8))
+    // A record can quote a device's text: no control of it reaches the terminal.
+    FileHandle.standardError.write(Data((UntrustedText.neutralised(record.line) + "\n").utf8))
   }
 }

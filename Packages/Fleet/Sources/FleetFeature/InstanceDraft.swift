@@ -26,7 +26,8 @@ public struct InstanceDraft: Sendable, Hashable {
     name.isEmpty && url.isEmpty && tags.isEmpty && group.isEmpty
   }
 
-  /// The problems per field id (`name`, `url`, `group`); empty when the draft can be saved.
+  /// The problems per field id (`name`, `url`, `tags`, `group`); empty when the draft can be
+  /// saved. A name, tag or group holding a control or bidi character is refused.
   ///
   /// - Parameters:
   ///   - instances: the registry, for the duplicate-origin check.
@@ -43,6 +44,17 @@ public struct InstanceDraft: Sendable, Hashable {
       problems["name"] = FleetFailure(
         "form.error.nameTooLong",
         ["count": String(trimmed.count), "limit": String(InstanceRepository.maximumNameLength)])
+    } else {
+      do {
+        _ = try InstanceRepository.validName(trimmed)
+      } catch {
+        problems["name"] = error
+      }
+    }
+    do {
+      try InstanceRepository.checkTags(tags.split(separator: ",").map(String.init))
+    } catch {
+      problems["tags"] = error
     }
     do {
       let origin = try InstanceOrigin(parsing: url)
@@ -54,7 +66,13 @@ public struct InstanceDraft: Sendable, Hashable {
       problems["url"] = error
     }
     let groupName = group.trimmingCharacters(in: .whitespaces)
-    if !groupName.isEmpty,
+    if !groupName.isEmpty, UntrustedText.containsControl(groupName) {
+      do {
+        _ = try InstanceRepository.validName(groupName)
+      } catch {
+        problems["group"] = error
+      }
+    } else if !groupName.isEmpty,
       !groups.contains(where: { $0.name.lowercased() == groupName.lowercased() })
     {
       problems["group"] = FleetFailure("form.error.unknownGroup", ["group": groupName])

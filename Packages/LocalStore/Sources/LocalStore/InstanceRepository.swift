@@ -33,6 +33,7 @@ public struct InstanceRepository: Sendable {
   ) throws -> Instance {
     try store.requireWritable()
     let name = try Self.validName(name)
+    try Self.checkTags(tags)
     let now = store.clock.now()
     return try database.transaction { database in
       if let groupID { try requireGroup(groupID) }
@@ -65,6 +66,7 @@ public struct InstanceRepository: Sendable {
   {
     try store.requireWritable()
     let newName = try changes.name.map(Self.validName)
+    try Self.checkTags((changes.tags ?? []) + changes.addTags)
     return try database.transaction { database in
       var instance = try requireCurrent(id: id, expectedRevision: expectedRevision)
       if let newName { instance.name = newName }
@@ -77,7 +79,11 @@ public struct InstanceRepository: Sendable {
       var tags = changes.tags ?? instance.tags
       tags += changes.addTags
       let removed = Set(InstanceTags.normalize(changes.removeTags))
-      instance.tags = InstanceTags.normalize(tags).filter { !removed.contains($0) }
+      // A stored tag with a control can be removed by the form `data check` shows it in.
+      instance.tags = InstanceTags.normalize(tags).filter { tag in
+        !removed.contains(tag)
+          && !removed.contains(InstanceTags.normalize([UntrustedText.neutralised(tag)]).first ?? "")
+      }
       switch changes.group {
       case .group(let groupID)?:
         try requireGroup(groupID)
@@ -258,13 +264,48 @@ public struct InstanceRepository: Sendable {
 
   // MARK: - Helpers
 
-  static func validName(_ name: String) throws(RegistryError) -> String {
+  /// `name` trimmed, or why it cannot be an instance or group name: empty, too long, or
+  /// holding a control or bidi character (refused, never silently changed).
+  public static func validName(_ name: String) throws(RegistryError) -> String {
     let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw .invalidName(reason: .empty) }
     guard trimmed.count <= maximumNameLength else {
       throw .invalidName(reason: .tooLong(count: trimmed.count))
     }
+    if let control = UntrustedText.firstControl(in: trimmed) {
+      throw .invalidName(
+        reason: .control(
+          shown: UntrustedText.neutralised(trimmed), character: UntrustedText.codePoint(control)))
+    }
     return trimmed
+  }
+
+  /// Refuses a tag holding a control or bidi character.
+  public static func checkTags(_ tags: [String]) throws(RegistryError) {
+    for tag in tags {
+      if let control = UntrustedText.firstControl(in: tag) {
+        throw .invalidTag(
+          shown: UntrustedText.neutralised(tag), character: UntrustedText.codePoint(control))
+      }
+    }
+  }
+
+  /// Names and tags stored before controls were refused, for `data check`: reported, never
+  /// changed (`fleet edit` and `groups rename` fix them).
+  public func namesWithControls() throws -> [StoredNameProblem] {
+    var found: [StoredNameProblem] = []
+    for instance in try list() {
+      if UntrustedText.containsControl(instance.name) {
+        found.append(StoredNameProblem(.instance, id: instance.id, text: instance.name))
+      }
+      for tag in instance.tags where UntrustedText.containsControl(tag) {
+        found.append(StoredNameProblem(.tag, id: instance.id, text: tag))
+      }
+    }
+    for group in try listGroups() where UntrustedText.containsControl(group.name) {
+      found.append(StoredNameProblem(.group, id: group.id, text: group.name))
+    }
+    return found
   }
 
   private func requireCurrent(id: String, expectedRevision: Int?) throws -> Instance {
@@ -311,5 +352,33 @@ public struct InstanceRepository: Sendable {
       origin: try InstanceOrigin(parsing: originText), groupID: try row.optionalString("group_id"),
       tags: tags, revision: try row.int("revision"), createdAt: try row.date("created_at"),
       updatedAt: try row.date("updated_at"))
+  }
+}
+
+/// A stored name or tag holding a control or bidi character (kept from before they were
+/// refused).
+public struct StoredNameProblem: Sendable, Equatable {
+  /// What holds it.
+  public enum Kind: String, Sendable {
+    /// An instance's name.
+    case instance
+    /// A group's name.
+    case group
+    /// One of an instance's tags.
+    case tag
+  }
+
+  /// What holds it.
+  public var kind: Kind
+  /// The instance's id (for a name or a tag) or the group's.
+  public var id: String
+  /// The text with its controls made visible (``UntrustedText/neutralised(_:lineFeeds:)``).
+  public var shown: String
+
+  /// A problem for `text`, shown neutralised.
+  public init(_ kind: Kind, id: String, text: String) {
+    self.kind = kind
+    self.id = id
+    self.shown = UntrustedText.neutralised(text)
   }
 }

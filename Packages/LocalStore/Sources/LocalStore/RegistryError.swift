@@ -9,10 +9,15 @@ public enum RegistryError: LocalizedStoreError, Equatable {
     case empty
     /// More than ``InstanceRepository/maximumNameLength`` characters.
     case tooLong(count: Int)
+    /// Holds a control or bidi character (``UntrustedText/isControl(_:)``), named as `U+001B`;
+    /// `shown` is the name with its controls made visible.
+    case control(shown: String, character: String)
   }
 
-  /// An instance or group name is empty or too long.
+  /// An instance or group name is empty, too long, or holds a control character.
   case invalidName(reason: NameProblem)
+  /// A tag holds a control or bidi character; `shown` is the tag with it made visible.
+  case invalidTag(shown: String, character: String)
   /// Another instance already has this origin.
   case duplicateOrigin(origin: String, existingName: String)
   /// The edit named an old revision; `current` is the instance as stored now.
@@ -40,6 +45,10 @@ public enum RegistryError: LocalizedStoreError, Equatable {
       return text(
         "registry.error.nameTooLong",
         ["count": String(count), "limit": String(InstanceRepository.maximumNameLength)])
+    case .invalidName(.control(let shown, let character)):
+      return text("registry.error.nameControl", ["name": shown, "character": character])
+    case .invalidTag(let shown, let character):
+      return text("registry.error.tagControl", ["tag": shown, "character": character])
     case .duplicateOrigin(let origin, let existingName):
       return text("registry.error.duplicateOrigin", ["origin": origin, "name": existingName])
     case .conflict(let expected, let current):

@@ -50,14 +50,24 @@ enum DataCommands {
     ) { invocation in
       let environment = invocation.environment
       let store = try CommandSupport.store(environment)
-      let problems = try LocalData(store: store, clock: environment.clock).check()
       let language = environment.language
+      let integrity = try LocalData(store: store, clock: environment.clock).check()
+      let names = try LocalData.nameProblems(store: store, language: language)
+      let problems = integrity + names
+      var parts: [ViewNode] = []
+      if !integrity.isEmpty {
+        parts.append(
+          banner("data.check.failed", language, ["count": String(integrity.count)], tone: .danger))
+        parts += integrity.map { .text(Text($0, style: .code)) }
+      }
+      if !names.isEmpty {
+        parts.append(
+          banner("data.check.controls", language, ["count": String(names.count)], tone: .warning))
+        parts += names.map { .text(Text($0)) }
+      }
       let view: ViewNode =
         problems.isEmpty
-        ? banner("data.check.ok", language, ["path": store.databaseURL.path])
-        : .stack(
-          [banner("data.check.failed", language, ["count": String(problems.count)], tone: .danger)]
-            + problems.map { .text(Text($0, style: .code)) })
+        ? banner("data.check.ok", language, ["path": store.databaseURL.path]) : .stack(parts)
       return CommandResult(
         view: view, payload: CheckPayload(ok: problems.isEmpty, problems: problems),
         exitCode: problems.isEmpty ? .success : .failure)

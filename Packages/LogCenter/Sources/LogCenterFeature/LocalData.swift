@@ -104,6 +104,16 @@ public struct LocalData: Sendable {
     try store.database.integrityCheck()
   }
 
+  /// Instance names, group names and tags holding control or bidi characters (stored before
+  /// they were refused), each with the command that fixes it; nothing is changed.
+  static func nameProblems(store: Store, language: AppLanguage) throws -> [String] {
+    try InstanceRepository(store: store).namesWithControls().map { problem in
+      LogCenterStrings.text(
+        "data.check.control.\(problem.kind.rawValue)", language,
+        ["id": problem.id, "text": problem.shown])
+    }
+  }
+
   /// Rebuilds the file (`VACUUM`) and reports the size before and after.
   public func compact() throws -> CompactReport {
     try store.requireWritable()

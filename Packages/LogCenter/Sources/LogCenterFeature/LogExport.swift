@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The file formats of `msa logs export`.
@@ -22,7 +23,8 @@ public enum LogExporter {
       var data = Data()
       for item in items {
         if let line = try? encoder.encode(item) {
-          data.append(line)
+          // As `--json`: every control a \uXXXX escape.
+          data.append(Data(UntrustedText.escapingJSON(String(decoding: line, as: UTF8.self)).utf8))
           data.append(0x0A)
         }
       }
@@ -38,19 +40,9 @@ public enum LogExporter {
           item.id.description, item.kind.rawValue, LogTime.iso(item.date), item.level.rawValue,
           item.source, item.instanceID ?? "", item.instanceName ?? "", item.message, metadata,
         ]
-        lines.append(fields.map(csvField).joined(separator: ","))
+        lines.append(fields.map(UntrustedText.csvCell).joined(separator: ","))
       }
       return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
-  }
-
-  /// Quotes a CSV field when needed, and defuses spreadsheet formulas (`=`, `+`, `-`, `@`).
-  static func csvField(_ value: String) -> String {
-    var text = value
-    if let first = text.first, "=+-@".contains(first) { text = "'" + text }
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-      return text
-    }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

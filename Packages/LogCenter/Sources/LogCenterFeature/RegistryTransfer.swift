@@ -177,6 +177,8 @@ public struct RegistryTransfer: Sendable {
       let name = group.name.trimmingCharacters(in: .whitespacesAndNewlines)
       if name.isEmpty || name.count > InstanceRepository.maximumNameLength {
         problems.append("groups[\(index)]: the name must be 1–200 characters")
+      } else if let problem = Self.controlProblem(name: name) {
+        problems.append("groups[\(index)]: \(problem)")
       } else if let first = fileGroups[name.lowercased()] {
         problems.append("groups[\(index)]: \"\(name)\" repeats groups[\(first)]")
       } else {
@@ -191,6 +193,15 @@ public struct RegistryTransfer: Sendable {
       var valid = true
       if name.isEmpty || name.count > InstanceRepository.maximumNameLength {
         problems.append("instances[\(index)]: the name must be 1–200 characters")
+        valid = false
+      } else if let problem = Self.controlProblem(name: name) {
+        problems.append("instances[\(index)]: \(problem)")
+        valid = false
+      }
+      do {
+        try InstanceRepository.checkTags(entry.tags ?? [])
+      } catch {
+        problems.append("instances[\(index)]: \(error.localizedMessage(.english))")
         valid = false
       }
       var origin: InstanceOrigin?
@@ -232,6 +243,16 @@ public struct RegistryTransfer: Sendable {
       throw LogCenterError.importRejected(path: path, problems: problems)
     }
     return plan
+  }
+
+  /// Why `name` (1–200 characters) cannot be stored: it holds a control or bidi character.
+  static func controlProblem(name: String) -> String? {
+    do {
+      _ = try InstanceRepository.validName(name)
+      return nil
+    } catch {
+      return error.localizedMessage(.english)
+    }
   }
 
   private static func describe(_ error: DecodingError) -> String {

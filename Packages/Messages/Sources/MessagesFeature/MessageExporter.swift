@@ -96,14 +96,17 @@ public struct MessageExporter: Sendable {
             bodyRedacted: !includeBodies)
           switch format {
           case .jsonl:
-            chunk.append(try encoder.encode(record))
+            // As `--json`: the exact content, every control a \uXXXX escape.
+            let line = String(decoding: try encoder.encode(record), as: UTF8.self)
+            chunk.append(Data(UntrustedText.escapingJSON(line).utf8))
             chunk.append(0x0A)
           case .csv:
             let fields = [
               record.instance, record.instanceID, record.direction, record.peer, record.peerKey,
               record.at, record.deviceTimestamp, record.status, record.body,
             ]
-            chunk.append(Data((fields.map(Self.csvField).joined(separator: ",") + "\r\n").utf8))
+            let row = fields.map(UntrustedText.csvCell).joined(separator: ",")
+            chunk.append(Data((row + "\r\n").utf8))
           }
         }
         try handle.write(contentsOf: chunk)
@@ -128,25 +131,5 @@ public struct MessageExporter: Sendable {
         "error.exportFailed", ["path": destination.path, "detail": error.localizedDescription])
     }
     return count
-  }
-
-  static func csvField(_ text: String) -> String {
-    // A leading =, +, - or @ would run as a formula in spreadsheets: prefix a quote.
-    var value = text
-    if let first = value.first, "=+-@".contains(first), !PeerLike.isNumber(value) {
-      value = "'" + value
-    }
-    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-      return value
-    }
-    return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-}
-
-enum PeerLike {
-  /// `+8613800138000` is a number, not a formula.
-  static func isNumber(_ text: String) -> Bool {
-    text.hasPrefix("+") && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
-      && text.count > 1
   }
 }

@@ -5,8 +5,9 @@ enum DeviceDocuments {
   static func device(_ state: DeviceState) -> JSONValue {
     let modem = state.identity.modem
     return .object([
-      ("imei", .string(state.identity.imei)), ("manufacturer", .string(modem.manufacturer)),
-      ("model", .string(modem.model)), ("revision", .string(modem.revision)),
+      ("imei", .string(state.identity.imei)),
+      ("manufacturer", .string(state.shown(modem.manufacturer))),
+      ("model", .string(state.shown(modem.model))), ("revision", .string(modem.revision)),
       ("online", .bool(!state.airplaneMode)), ("powered", .bool(!state.airplaneMode)),
     ])
   }
@@ -18,7 +19,7 @@ enum DeviceDocuments {
     return .object([
       ("present", .bool(true)), ("iccid", .string(identity.iccid)),
       ("imsi", .string(identity.imsi)),
-      ("phone_numbers", .array(identity.phoneNumber.map { [.string($0)] } ?? [])),
+      ("phone_numbers", .array(identity.phoneNumber.map { [.string(state.shown($0))] } ?? [])),
       ("sms_center", .string(carrier.smsCenter)), ("mcc", .string("460")),
       ("mnc", .string(carrier.mnc)), ("phone_number_is_manual", .bool(false)),
       ("sms_center_is_manual", .bool(false)),
@@ -26,8 +27,8 @@ enum DeviceDocuments {
       ("modem_path", .string("/org/freedesktop/ModemManager1/Modem/0")),
       ("sim_type", .string(esim ? "esim" : "physical")),
       ("esim_status", .string(esim ? "enabled" : "not_esim")), ("active", .bool(true)),
-      ("operator_name", .string(carrier.simName)),
-      ("registered_operator_name", .string(carrier.networkName)),
+      ("operator_name", .string(state.shown(carrier.simName))),
+      ("registered_operator_name", .string(state.shown(carrier.networkName))),
       ("registered_operator_code", .string("460" + carrier.mnc)),
       ("lock_status", .string("none")), ("pin1_retries", .int(3)), ("puk1_retries", .int(10)),
       ("pin2_retries", .null), ("puk2_retries", .null),
@@ -39,7 +40,7 @@ enum DeviceDocuments {
   static func network(_ state: DeviceState) -> JSONValue {
     let carrier = state.identity.carrier
     return .object([
-      ("operator_name", .string(carrier.networkName)),
+      ("operator_name", .string(state.shown(carrier.networkName))),
       ("registration_status", .string(state.airplaneMode ? "idle" : "registered")),
       ("technology_preference", .string(state.identity.modem.technology == "5gnr" ? "nr" : "lte")),
       ("signal_strength", .int(state.airplaneMode ? 0 : state.identity.signal)),

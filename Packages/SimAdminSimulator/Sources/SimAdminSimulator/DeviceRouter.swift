@@ -71,11 +71,11 @@ enum DeviceRouter {
       if accept.contains("text/html") || mode == "navigate" {
         return HTTPResponse(status: 303, headers: [("location", "/login")])
       }
-      return .error(loginRequired, status: 401)
+      return .error(state.shown(loginRequired), status: 401)
     }
     guard methods.contains(request.method) else { return HTTPResponse(status: 405) }
     if !state.profile.hasModem, modemPrefixes.contains(where: { path.hasPrefix($0) }) {
-      return .error(noModem)
+      return .error(state.shown(noModem))
     }
     return handle(template, request: request, state: &state, now: now)
   }
@@ -166,10 +166,10 @@ enum DeviceRouter {
   {
     withBody(request, field: "password") { body in
       guard let password = state.profile.password else {
-        return .error(passwordNotSet, status: 400)
+        return .error(state.shown(passwordNotSet), status: 400)
       }
       guard let given = body["password"] as? String, given == password else {
-        return .error(wrongPassword, status: 401)
+        return .error(state.shown(wrongPassword), status: 401)
       }
       let token = state.createSession(now: now)
       var response = HTTPResponse.ok(.null, message: "Logged in")

@@ -19,6 +19,9 @@ struct DeviceState {
   var requests: [RecordedRequest] = []
   var generator: SMSGenerator
   var noise: SplitMix64
+  /// Whether the answer being built carries ``HostileText`` (a ``Fault/hostileText`` rule
+  /// matches the request).
+  var servesHostileText = false
 
   static let sessionLifetime: TimeInterval = 604_800
   static let historySpan: TimeInterval = 28 * 86_400
@@ -33,6 +36,11 @@ struct DeviceState {
     generator = SMSGenerator(seed: profile.seed, name: profile.name)
     noise = SplitMix64(seed: profile.seed &+ 0xA015E, name: profile.name)
     seedHistory(count: profile.smsCount, now: now)
+  }
+
+  /// `text` as this answer shows it: with ``HostileText/payload`` inside when hostile.
+  func shown(_ text: String) -> String {
+    servesHostileText ? HostileText.wrap(text) : text
   }
 
   // MARK: - Messages

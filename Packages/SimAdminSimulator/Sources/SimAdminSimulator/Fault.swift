@@ -21,6 +21,11 @@ public enum Fault: Sendable, Hashable {
   case redirect(to: String)
   /// The device's port is closed (listener and open connections are closed).
   case down
+  /// The device's own text carries terminal attacks (``HostileText/payload``: clear screen,
+  /// OSC 52 clipboard and OSC 0 title writes, BEL, BS, CR, the one-byte CSI U+009B and a bidi
+  /// override): SMS bodies and numbers, modem model and manufacturer, operator names and
+  /// error messages. The answer is otherwise normal; `pathPrefix` limits it like other faults.
+  case hostileText
 }
 
 /// A fault, optionally limited to the requests whose path starts with `pathPrefix`.

@@ -20,7 +20,7 @@ struct ResponsePlan {
     var chosen: Fault?
     for rule in rules where rule.matches(path: path) {
       switch rule.fault {
-      case .down: continue
+      case .down, .hostileText: continue
       case .latency(let milliseconds, let jitter):
         let extra = jitter > 0 ? noise.int(in: 0...jitter) : 0
         delay += Double(max(0, milliseconds) + extra) / 1000

@@ -26,7 +26,7 @@ enum SMSHandlers {
             status: 422)
         }
         guard !number.trimmingCharacters(in: .whitespaces).isEmpty, !content.isEmpty else {
-          return .error("手机号码和短信内容不能为空")
+          return .error(state.shown("手机号码和短信内容不能为空"))
         }
         let draft = SMSGenerator.Draft(direction: "outgoing", phoneNumber: number, content: content)
         state.append(draft, timestamp: BeijingTime.string(from: now))
@@ -49,7 +49,7 @@ enum SMSHandlers {
         let ids = Set(((body["ids"] as? [Any]) ?? []).compactMap { ($0 as? NSNumber)?.int64Value })
         let numbers = Set((body["phone_numbers"] as? [Any] ?? []).compactMap { $0 as? String })
         guard !ids.isEmpty || !numbers.isEmpty else {
-          return .error("请提供要删除的短信 ID 或号码")
+          return .error(state.shown("请提供要删除的短信 ID 或号码"))
         }
         return deleted(state.delete { ids.contains($0.id) || numbers.contains($0.phoneNumber) })
       }
@@ -88,7 +88,9 @@ enum SMSHandlers {
       offset = max(0, rawOffset ?? 0)
     }
     let direction = query["direction"].flatMap { ["incoming", "outgoing"].contains($0) ? $0 : nil }
-    return messagesResponse(state.page(direction: direction, offset: offset, limit: limit))
+    return messagesResponse(
+      state.page(direction: direction, offset: offset, limit: limit),
+      hostile: state.servesHostileText)
   }
 
   static func conversation(_ request: RecordedRequest, state: DeviceState) -> HTTPResponse {
@@ -103,18 +105,27 @@ enum SMSHandlers {
     case .success(let raw): limit = (raw ?? 50) <= 0 ? 50 : (raw ?? 50)
     }
     let matching = state.messages.reversed().lazy.filter { $0.phoneNumber == number }.prefix(limit)
-    return messagesResponse(ArraySlice(matching))
+    return messagesResponse(ArraySlice(matching), hostile: state.servesHostileText)
   }
 
   /// `{"status":"ok","message":"Success","data":{"messages":[…]}}`, written directly.
-  static func messagesResponse(_ messages: ArraySlice<SimulatedSMS>) -> HTTPResponse {
+  static func messagesResponse(_ messages: ArraySlice<SimulatedSMS>, hostile: Bool = false)
+    -> HTTPResponse
+  {
     var writer = JSONWriter(capacity: 96 + messages.count * 280)
     writer.append("{\"status\":\"ok\",\"message\":\"Success\",\"data\":{\"messages\":[")
     var first = true
     for message in messages {
       if !first { writer.bytes.append(UInt8(ascii: ",")) }
       first = false
-      writer.writeMessage(message)
+      if hostile {
+        var shown = message
+        shown.phoneNumber = HostileText.wrap(message.phoneNumber)
+        shown.content = HostileText.wrap(message.content)
+        writer.writeMessage(shown)
+      } else {
+        writer.writeMessage(message)
+      }
     }
     writer.append("]}}")
     return HTTPResponse(

@@ -124,6 +124,9 @@ public final class SimulatedDevice: Sendable {
     state.withLock { state in
       state.requests.append(request)
       let rules = state.profile.faults
+      state.servesHostileText = rules.contains {
+        $0.fault == .hostileText && $0.matches(path: request.path)
+      }
       var noise = state.noise
       defer { state.noise = noise }
       return ResponsePlan.make(rules: rules, request: request, noise: &noise) {

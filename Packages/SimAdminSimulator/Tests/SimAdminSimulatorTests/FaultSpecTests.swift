@@ -35,9 +35,13 @@ struct FaultSpecTests {
   @Test func parsesEveryFaultKind() throws {
     let spec =
       "1=latency:100:50,1=reset,2=500,2=malformed,3=oversized:9000,3=slow:100,4=html,"
-      + "4=redirect:http://127.0.0.1:9@/api/sms, 5 = down"
+      + "4=redirect:http://127.0.0.1:9@/api/sms, 5 = down,5=hostile,1=hostile-text@/api/sms"
     let rules = try FaultSpec.parse(spec, deviceCount: 5)
-    #expect(rules[1] == [FaultRule(.latency(milliseconds: 100, jitter: 50)), FaultRule(.reset)])
+    #expect(
+      rules[1] == [
+        FaultRule(.latency(milliseconds: 100, jitter: 50)), FaultRule(.reset),
+        FaultRule(.hostileText, pathPrefix: "/api/sms"),
+      ])
     #expect(rules[2] == [FaultRule(.serverError), FaultRule(.malformedJSON)])
     #expect(
       rules[3] == [FaultRule(.oversized(bytes: 9000)), FaultRule(.slowBody(bytesPerSecond: 100))])
@@ -46,7 +50,7 @@ struct FaultSpecTests {
         FaultRule(.wrongContentType),
         FaultRule(.redirect(to: "http://127.0.0.1:9"), pathPrefix: "/api/sms"),
       ])
-    #expect(rules[5] == [FaultRule(.down)])
+    #expect(rules[5] == [FaultRule(.down), FaultRule(.hostileText)])
     #expect(try FaultSpec.parse("  ", deviceCount: 3).isEmpty)
   }
 

@@ -72,6 +72,42 @@ struct FaultTests {
     await fleet.stop()
   }
 
+  @Test func hostileTextRidesInTheDevicesOwnStrings() async throws {
+    let fleet = try await fleet([FaultRule(.hostileText)])
+    let device = fleet.devices[0]
+    let origin = device.origin
+    let payload = HostileText.payload
+    let deviceInfo = try await TestHTTP.request(origin, "GET", "/api/device").json()
+    let data = try #require(deviceInfo["data"] as? [String: Any])
+    #expect((data["model"] as? String)?.contains(payload) == true)
+    #expect((data["manufacturer"] as? String)?.contains(payload) == true)
+    #expect((data["imei"] as? String)?.contains(payload) == false)
+    let sim = try #require(
+      try await TestHTTP.request(origin, "GET", "/api/sim").json()["data"] as? [String: Any])
+    #expect((sim["operator_name"] as? String)?.contains(payload) == true)
+    let network = try #require(
+      try await TestHTTP.request(origin, "GET", "/api/network").json()["data"] as? [String: Any])
+    #expect((network["operator_name"] as? String)?.contains(payload) == true)
+    let list = try await TestHTTP.request(origin, "GET", "/api/sms/list?limit=3").json()
+    let messages = try #require((list["data"] as? [String: Any])?["messages"] as? [[String: Any]])
+    #expect(messages.count == 3)
+    for message in messages {
+      #expect((message["content"] as? String)?.contains(payload) == true)
+      #expect((message["phone_number"] as? String)?.contains(payload) == true)
+    }
+    // The stored messages are unchanged: the fault is in the answers only.
+    #expect(!device.messages().contains { $0.content.contains(payload) })
+    device.setHasModem(false)
+    let error = try await TestHTTP.request(origin, "GET", "/api/device").json()
+    #expect(error["message"] as? String == HostileText.wrap("未检测到调制解调器"))
+    // Limited to a path prefix like any fault.
+    device.setHasModem(true)
+    device.setFaults([FaultRule(.hostileText, pathPrefix: "/api/sms")])
+    let clean = try await TestHTTP.request(origin, "GET", "/api/device").json()
+    #expect(((clean["data"] as? [String: Any])?["model"] as? String)?.contains(payload) == false)
+    await fleet.stop()
+  }
+
   @Test func redirectPointsToAnotherOrigin() async throws {
     let fleet = try await fleet([FaultRule(.redirect(to: "http://127.0.0.1:9"))])
     let response = try await TestHTTP.request(

@@ -4,8 +4,10 @@ import ThemeKit
 /// Renders a view tree as terminal text: a pure, deterministic function of tree and options.
 ///
 /// Every line fits `options.width` columns (CJK and emoji count 2), no line ends in a space,
-/// and the output ends without a blank line. Layout is measured on plain text; colour (ANSI
-/// SGR from the theme's semantic tokens) is applied last, only when colour is on.
+/// and the output ends without a blank line. Untrusted text is neutralised first (every
+/// control shown by a visible stand-in, see ``UntrustedText``), so layout is measured on what
+/// is shown; colour (ANSI SGR from the theme's semantic tokens) is applied last, only when
+/// colour is on: the only escape sequences in the output are the theme's.
 /// The layout rules are listed in the package README.
 public enum TextRenderer {
   /// The narrowest width the renderer lays out for.
@@ -15,7 +17,7 @@ public enum TextRenderer {
   public static func render(_ node: ViewNode, options: RenderOptions) -> String {
     let width = max(minimumWidth, options.width)
     let layout = Layout(language: options.language)
-    let laidOut = layout.lines(node, width: width)
+    let laidOut = layout.lines(NeutralisedText.of(node), width: width)
     var lines: [StyledLine] = []
     lines.reserveCapacity(laidOut.count)
     for line in laidOut {
@@ -56,22 +58,28 @@ struct Painter {
     self.options = options
   }
 
-  /// Appends `line` to `output`.
+  /// Appends `line` to `output`: each span's text neutralised (a no-op after the tree was, and
+  /// free for simple text, which has no control), then its colour around it.
   mutating func paint(_ line: StyledLine, into output: inout String) {
     guard options.colorMode != .off else {
-      for span in line.spans { output.append(span.text) }
+      for span in line.spans { output.append(Self.content(span)) }
       return
     }
     for span in line.spans {
       let opening = self.opening(span.style)
       if opening.isEmpty {
-        output.append(span.text)
+        output.append(Self.content(span))
       } else {
         output.append(opening)
-        output.append(span.text)
+        output.append(Self.content(span))
         output.append("\u{1B}[0m")
       }
     }
+  }
+
+  /// A span's text as it may reach a terminal.
+  static func content(_ span: Span) -> String {
+    span.simpleWidth != nil ? span.text : UntrustedText.neutralised(span.text)
   }
 
   /// The SGR sequence that sets `style`, or "" when the style draws as plain text.

@@ -1,0 +1,45 @@
+import Essentials
+import EssentialsTesting
+import Foundation
+import LocalStore
+import Testing
+
+@testable import LogCenterFeature
+
+/// Names and tags stored with control characters (before they were refused) are listed by
+/// `data check`, shown by stand-ins, and left as they are.
+@Suite struct StoredControlNamesTests {
+  @Test func dataCheckListsThemWithTheFixAndChangesNothing() async throws {
+    let harness = try Harness()
+    let registry = InstanceRepository(store: harness.store)
+    let instance = try registry.add(
+      name: "evil", origin: try InstanceOrigin(parsing: "http://127.0.0.1:9"), tags: ["lab"])
+    let group = try registry.createGroup(name: "team")
+    // As an older msa would have stored them.
+    let name = "evil\u{1B}]0;owned\u{07}"
+    _ = try harness.store.database.run(
+      "UPDATE instances SET name = ?, tags = ? WHERE id = ?",
+      [name, "[\"lab\",\"t\u{202E}x\"]", instance.id])
+    _ = try harness.store.database.run(
+      "UPDATE instance_groups SET name = ? WHERE id = ?", ["te\u{9B}am", group.id])
+    let check = try await harness.run(["data", "check"])
+    #expect(check.exitCode == .failure)
+    let problems = try #require(try payloadObject(check)["problems"] as? [String])
+    #expect(problems.count == 3)
+    #expect(problems.contains { $0.contains("evil␛]0;owned␇") && $0.contains("fleet edit") })
+    #expect(problems.contains { $0.contains("t\\u{202E}x") && $0.contains("--untag") })
+    #expect(problems.contains { $0.contains("te\\u{9B}am") && $0.contains("groups rename") })
+    let (text, json) = try harness.outputs(check)
+    #expect(RawControls.find(in: text).isEmpty)
+    #expect(RawControls.find(in: json).isEmpty)
+    // Nothing was changed.
+    #expect(try registry.get(id: instance.id)?.name == name)
+    // The tag goes by the form the check shows; the name is renamed.
+    _ = try registry.update(
+      id: instance.id, expectedRevision: nil,
+      changes: InstanceChanges(name: "evil", removeTags: ["t\\u{202E}x"]))
+    _ = try registry.renameGroup(id: group.id, to: "team")
+    let again = try await harness.run(["data", "check"])
+    #expect(again.exitCode == .success)
+  }
+}

@@ -1,0 +1,14 @@
+/// The text a hostile device serves (``Fault/hostileText``): what anyone who can send an SMS
+/// to a device, or who controls a device, could make msa print.
+public enum HostileText {
+  /// Clear screen (`ESC[2J`), write the clipboard (OSC 52), set the window title (OSC 0), BEL,
+  /// BS, CR, the one-byte CSI U+009B with a clear-screen, and a right-to-left override.
+  public static let payload =
+    "\u{1B}[2J\u{1B}]52;c;SEFDS0VE\u{07}\u{1B}]0;HACKED\u{07}\u{07}\u{08}\r\u{9B}2J\u{202E}"
+
+  /// `text` with ``payload`` after its first four characters, so a shortened cell is cut
+  /// inside the attack.
+  public static func wrap(_ text: String) -> String {
+    String(text.prefix(4)) + payload + String(text.dropFirst(4))
+  }
+}
