@@ -71,6 +71,7 @@ enum AppCommands {
         .option("base-port", valueName: "PORT", help: string("option.base-port")),
         .option("password", valueName: "PASSWORD", help: string("option.password")),
         .option("faults", valueName: "SPEC", help: string("option.faults")),
+        .option("sms-cases", valueName: "SPEC", help: string("option.sms-cases")),
         .option("seed", valueName: "SEED", help: string("option.seed"), default: "1"),
         .option("sms-per-device", valueName: "N", help: string("option.sms"), default: "40"),
         .option("traffic", valueName: "PER_MINUTE", help: string("option.traffic"), default: "0"),
@@ -96,11 +97,15 @@ enum AppCommands {
       try parsed.optionalString("faults").map {
         try FaultSpec.parse($0, deviceCount: count)
       } ?? [:]
+    let smsCases =
+      try parsed.optionalString("sms-cases").map {
+        try SMSCaseSpec.parse($0, deviceCount: count)
+      } ?? [:]
     let profiles = (1...count).map { index in
       DeviceProfile(
         name: "sim-\(index)", password: parsed.optionalString("password"),
         smsCount: messages, seed: UInt64(seed) &+ UInt64(index), faults: faults[index] ?? [],
-        trafficPerMinute: traffic)
+        trafficPerMinute: traffic, smsCases: smsCases[index] ?? [])
     }
     let fleet = try await SimulatedFleet.start(
       profiles, basePort: basePort, clock: environment.clock)

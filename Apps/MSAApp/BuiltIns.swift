@@ -54,6 +54,16 @@ enum BuiltIns {
 
   // MARK: - routes
 
+  /// `msa routes --json`: `data` names its rows.
+  struct RoutesPayload: Sendable, Encodable {
+    let routes: [RouteRow]
+  }
+
+  /// `msa modules --json`: `data` names its rows.
+  struct ModulesPayload: Sendable, Encodable {
+    let modules: [ModuleRow]
+  }
+
   struct RouteRow: Sendable, Encodable {
     let route: String
     let module: String
@@ -84,7 +94,7 @@ enum BuiltIns {
       })
     return CommandResult(
       view: .screen(Screen(title: text("routes.title"), children: [.table(table)])),
-      payload: rows)
+      payload: RoutesPayload(routes: rows))
   }
 
   // MARK: - modules
@@ -128,7 +138,7 @@ enum BuiltIns {
       })
     return CommandResult(
       view: .screen(Screen(title: text("modules.title"), children: [.table(table)])),
-      payload: rows)
+      payload: ModulesPayload(modules: rows))
   }
 
   // MARK: - view

@@ -9,11 +9,15 @@ import ViewKit
 enum DemoCommand {
   /// Six devices that show every state the console knows.
   static let profiles: [DeviceProfile] = [
-    DeviceProfile(name: "Beijing CPE", smsCount: 80, seed: 11, trafficPerMinute: 4),
+    // Its live traffic includes late messages and identical pairs (issue 14).
+    DeviceProfile(
+      name: "Beijing CPE", smsCount: 80, seed: 11, trafficPerMinute: 4,
+      smsCases: [.late(minutes: 180), .identical]),
     DeviceProfile(name: "Shanghai Dongle", smsCount: 50, seed: 12, trafficPerMinute: 2),
     DeviceProfile(name: "Guangzhou Router", password: "demo-router-pass", smsCount: 30, seed: 13),
     DeviceProfile(name: "Hangzhou No Modem", hasModem: false, seed: 14),
-    DeviceProfile(name: "Chengdu Legacy", version: "1.1.8", smsCount: 20, seed: 15),
+    DeviceProfile(
+      name: "Chengdu Legacy", version: "1.1.8", smsCount: 20, seed: 15, smsCases: [.noStats]),
     DeviceProfile(name: "Wuhan Hanging", seed: 16, faults: [FaultRule(.hang)]),
   ]
 

@@ -169,7 +169,8 @@ public struct MSAApplication: Sendable {
   {
     if environment.output.json {
       return try JSONOutput.render(
-        command: parsed.path.joined(separator: " "), data: result.payload)
+        command: parsed.path.joined(separator: " "), data: result.payload,
+        language: environment.language)
     }
     let text = TextRenderer.render(
       result.view,

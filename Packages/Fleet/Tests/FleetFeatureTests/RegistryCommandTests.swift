@@ -30,6 +30,9 @@ import Testing
     #expect(list.text().contains("Router A"))
     let none = await harness.run(["fleet", "list", "--status", "online"])
     #expect(try none.payload(InstancesPayload.self).instances.isEmpty)
+    // A filter matching nothing says so; it does not claim there are no instances.
+    #expect(none.text().contains("No instance matches the filter"))
+    #expect(!none.text().contains("No instances yet"))
 
     let edited = await harness.run(
       [

@@ -26,12 +26,14 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
   public var upstreamID: Int64?
   /// When it was first archived.
   public var syncedAt: Date
+  /// Whether the device sent invalid UTF-8 in its text, stored with U+FFFD in its place.
+  public var repaired: Bool = false
 
   /// A message value.
   public init(
     id: Int64, instanceID: String, instanceName: String, direction: String, peer: String,
     peerKey: String, body: String, deviceAt: Date, deviceTimestamp: String, status: String,
-    upstreamID: Int64?, syncedAt: Date
+    upstreamID: Int64?, syncedAt: Date, repaired: Bool = false
   ) {
     self.id = id
     self.instanceID = instanceID
@@ -45,6 +47,7 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
     self.status = status
     self.upstreamID = upstreamID
     self.syncedAt = syncedAt
+    self.repaired = repaired
   }
 
   /// Whether the device received it.

@@ -10,6 +10,12 @@ public struct IngestResult: Sendable, Equatable {
   public var known: Int
   /// How many messages at the end of the page (its oldest) were already archived, in a row.
   public var knownTail: Int = 0
+  /// Archived messages this page found again under new device ids (after a renumbering);
+  /// counted in ``known``.
+  public var claimed: Int = 0
+  /// Whether a device id came back with other content: the device's ids were renumbered and
+  /// the instance's id epoch moved on.
+  public var renumbered: Bool = false
 }
 
 /// One page of one instance's messages, as read from the device, newest first.
@@ -42,6 +48,32 @@ public struct IngestPage: Sendable {
   }
 }
 
+/// What the archive knows about syncing one instance (the completeness check's memory).
+public struct SyncState: Sendable, Equatable {
+  /// Whether its whole history was read at least once.
+  public var historyComplete: Bool
+  /// Whether a sync of it was left unfinished (interrupted or failed).
+  public var inProgress: Bool
+  /// Its current id epoch (see ``MessageIdentity``).
+  public var epoch: Int64
+  /// How many of its device's rows the last sync accounted for; nil: unknown.
+  public var accounted: Int?
+  /// The newest device id among them (in ``epoch``); nil: unknown.
+  public var newestID: Int64?
+  /// The newest id on the device's first page (newest by timestamp) at the last sync. Late
+  /// messages take new ids below it in the list, so only a renumbering (or deleting the
+  /// newest row) makes it fall.
+  public var topID: Int64?
+  /// How many rows the last sync's total may have missed by answering before its page.
+  public var allowance: Int
+  /// The total the device last reported; nil when it has no `/api/sms/stats`.
+  public var reportedTotal: Int?
+  /// When that total was read.
+  public var reportedAt: Date?
+  /// When every row of the device was last read.
+  public var lastDeepAt: Date?
+}
+
 /// Archive statistics for `messages stats`.
 public struct ArchiveStats: Sendable, Equatable, Codable {
   /// Per source instance.
@@ -56,6 +88,12 @@ public struct ArchiveStats: Sendable, Equatable, Codable {
     public var historyComplete: Bool
     /// When its last sync finished.
     public var lastSyncedAt: Date?
+    /// How many messages the device itself reported at its last sync (`/api/sms/stats`
+    /// `total`); nil when it has no such route or has not been synced since.
+    public var deviceReported: Int?
+    /// How many of its archived messages the last sync accounted for as still on the device;
+    /// the rest were deleted there (and are kept here).
+    public var onDevice: Int?
   }
 
   /// All archived messages.
@@ -91,13 +129,13 @@ public struct MessageArchive: Sendable {
 
   static let columns =
     "instance_id, instance_name, direction, peer_raw, peer_key, body, device_at, "
-    + "device_timestamp, status, upstream_id, marker, dedupe_key, synced_at"
+    + "device_timestamp, status, upstream_id, marker, dedupe_key, synced_at, id_epoch, "
+    + "occurrence, repaired"
 
   // MARK: - Ingest
 
-  /// Archives the new messages of one page in one transaction; messages whose identity is
-  /// already archived are counted as known (their upstream id attribute is refreshed, their
-  /// content never overwritten).
+  /// Archives the new messages of one page in one transaction; messages already archived are
+  /// counted as known (their content is never overwritten).
   @discardableResult
   public func ingest(
     _ messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date
@@ -114,12 +152,19 @@ public struct MessageArchive: Sendable {
       return pages.map { _ in IngestResult(inserted: 0, known: 0) }
     }
     return try database.transaction { database in
-      try database.execute(Self.stagingTable)
-      var staged = Set<String>()
-      let results = try pages.map { try Self.stage($0, into: database, staged: &staged) }
-      if !staged.isEmpty {
+      var batch = IngestBatch()
+      let results = try pages.map { try Self.stage($0, into: database, batch: &batch) }
+      if !batch.rows.isEmpty {
+        try database.execute(Self.stagingTable)
+        for row in batch.rows {
+          try database.run(
+            "INSERT INTO temp.ingest_staging (\(Self.columns)) VALUES (\(Self.marks))",
+            row.values)
+        }
+        // Plain INSERT: a clash with the identity index is a bug to surface, never a message to
+        // drop silently.
         try database.run(
-          "INSERT OR IGNORE INTO messages (\(Self.columns)) SELECT \(Self.columns) "
+          "INSERT INTO messages (\(Self.columns)) SELECT \(Self.columns) "
             + "FROM temp.ingest_staging ORDER BY rowid")
         try database.run("DELETE FROM temp.ingest_staging")
       }
@@ -127,57 +172,150 @@ public struct MessageArchive: Sendable {
     }
   }
 
-  /// Checks one page against the archive inside the caller's transaction and stages its new
-  /// messages. The archived identities it is checked against are read in one range of the
-  /// identity index (the instance's messages between the page's oldest and newest device
-  /// timestamps) and compared part by part, so only new messages are hashed; identities
-  /// `staged` earlier in the same transaction (consecutive pages overlap) are checked by key. The staged rows move into `messages` with one statement per transaction:
-  /// the search index (FTS5, kept by a trigger) writes its pending terms to disk at the end of
-  /// every statement, so a statement per row or per page would write that many segments.
+  static let marks = Array(repeating: "?", count: 16).joined(separator: ",")
+
+  /// An archived (or, in this transaction, staged) row a device message may be.
+  private struct Candidate {
+    var rowID: Int64?
+    var staged: Int?
+    var upstream: Int64?
+    var epoch: Int64
+    var occurrence: Int64
+  }
+
+  /// A new row waiting to move into `messages` at the end of the transaction.
+  struct StagedRow {
+    var instanceID: String
+    var parts: MessageIdentity.Parts
+    var epoch: Int64
+    var upstream: Int64
+    var occurrence: Int64
+    var values: [any SQLiteBindable]
+  }
+
+  /// What one ingest transaction has staged, by instance and identity parts.
+  struct IngestBatch {
+    var rows: [StagedRow] = []
+    var byParts: [String: [MessageIdentity.Parts: [Int]]] = [:]
+  }
+
+  /// Matches one page against the archive inside the caller's transaction and stages its new
+  /// messages (see ``MessageIdentity`` for the rule). The archived rows it is matched against
+  /// are read in one range of the identity index (the instance's messages between the page's
+  /// oldest and newest device timestamps) and compared part by part, so only new messages are
+  /// hashed; the instance's rows in its current id epoch with the page's ids are read in one
+  /// range of the upstream index. The staged rows move into `messages` with one statement per
+  /// transaction: the search index (FTS5, kept by a trigger) writes its pending terms to disk
+  /// at the end of every statement, so a statement per row or per page would write that many
+  /// segments.
   private static func stage(
-    _ page: IngestPage, into database: SQLiteDatabase, staged: inout Set<String>
+    _ page: IngestPage, into database: SQLiteDatabase, batch: inout IngestBatch
   ) throws -> IngestResult {
     var result = IngestResult(inserted: 0, known: 0)
     let messages = page.messages
     guard let oldest = messages.map(\.timestamp).min(),
-      let newest = messages.map(\.timestamp).max()
+      let newest = messages.map(\.timestamp).max(),
+      let lowID = messages.map(\.id).min(), let highID = messages.map(\.id).max()
     else { return result }
-    var archived: [MessageIdentity.Parts: (id: Int64, upstream: Int64?)] = [:]
+    var epoch =
+      try database.queryOne(
+        "SELECT id_epoch FROM message_sync_state WHERE instance_id = ?", [page.instanceID])?
+      .int64("id_epoch") ?? 0
+    var archived: [MessageIdentity.Parts: [Candidate]] = [:]
     for row in try database.query(
       """
-      SELECT id, upstream_id, direction, peer_raw, device_timestamp, body, marker
+      SELECT id, upstream_id, id_epoch, occurrence, direction, peer_raw, device_timestamp, body,
+        marker
       FROM messages WHERE instance_id = ? AND device_timestamp BETWEEN ? AND ?
       """, [page.instanceID, oldest, newest])
     {
-      let parts = MessageIdentity.Parts(
-        direction: try row.string("direction"), peer: try row.string("peer_raw"),
-        timestamp: try row.string("device_timestamp"), body: try row.string("body"),
-        marker: try row.optionalString("marker") ?? "")
-      archived[parts] = (try row.int64("id"), try row.optionalInt64("upstream_id"))
+      archived[try parts(row), default: []].append(
+        Candidate(
+          rowID: try row.int64("id"), staged: nil, upstream: try row.optionalInt64("upstream_id"),
+          epoch: try row.int64("id_epoch"), occurrence: try row.int64("occurrence")))
+    }
+    // The content each of the page's ids has in the current epoch, to notice a renumbering.
+    var inEpoch: [Int64: MessageIdentity.Parts] = [:]
+    for row in try database.query(
+      """
+      SELECT upstream_id, direction, peer_raw, device_timestamp, body, marker FROM messages
+      WHERE instance_id = ? AND id_epoch = ? AND upstream_id BETWEEN ? AND ?
+      """, [page.instanceID, epoch, lowID, highID])
+    {
+      inEpoch[try row.int64("upstream_id")] = try parts(row)
+    }
+    for indices in (batch.byParts[page.instanceID] ?? [:]).values {
+      for index in indices where batch.rows[index].epoch == epoch {
+        inEpoch[batch.rows[index].upstream] = batch.rows[index].parts
+      }
     }
     for (index, message) in messages.enumerated() {
-      if let entry = archived[MessageIdentity.Parts(message)] {
-        if entry.upstream != message.id {
-          try database.run(
-            "UPDATE messages SET upstream_id = ? WHERE id = ?", [message.id, entry.id])
-        }
+      let parts = MessageIdentity.Parts(message)
+      var candidates = archived[parts] ?? []
+      for staged in batch.byParts[page.instanceID]?[parts] ?? [] {
+        let row = batch.rows[staged]
+        candidates.append(
+          Candidate(
+            rowID: nil, staged: staged, upstream: row.upstream, epoch: row.epoch,
+            occurrence: row.occurrence))
+      }
+      // 1. The same row as before: this epoch, this id.
+      if candidates.contains(where: { $0.epoch == epoch && $0.upstream == message.id }) {
         result.knownTail += 1
         continue
       }
+      // 2. A new row whose id is taken by other content: the ids were renumbered.
+      if let other = inEpoch[message.id], other != parts {
+        epoch += 1
+        inEpoch = [:]
+        result.renumbered = true
+        try database.run(
+          """
+          INSERT INTO message_sync_state (instance_id, instance_name, id_epoch) VALUES (?, ?, ?)
+          ON CONFLICT(instance_id) DO UPDATE SET id_epoch = excluded.id_epoch
+          """, [page.instanceID, page.instanceName, epoch])
+      }
+      // 3. An archived row with this content not seen in this epoch yet: the same message
+      //    under its new id.
+      if let free = candidates.filter({ $0.epoch < epoch || $0.upstream == nil })
+        .min(by: { $0.occurrence < $1.occurrence })
+      {
+        if let rowID = free.rowID {
+          try database.run(
+            "UPDATE messages SET id_epoch = ?, upstream_id = ? WHERE id = ?",
+            [epoch, message.id, rowID])
+          if let position = archived[parts]?.firstIndex(where: { $0.rowID == rowID }) {
+            archived[parts]?[position].epoch = epoch
+            archived[parts]?[position].upstream = message.id
+          }
+        } else if let staged = free.staged {
+          batch.rows[staged].epoch = epoch
+          batch.rows[staged].upstream = message.id
+          batch.rows[staged].values[Self.epochColumn] = epoch
+          batch.rows[staged].values[Self.upstreamColumn] = message.id
+        }
+        inEpoch[message.id] = parts
+        result.claimed += 1
+        result.knownTail += 1
+        continue
+      }
+      // 4. New: one more row with this content.
       let key =
         page.keys?[index] ?? MessageIdentity.key(instanceID: page.instanceID, message: message)
-      guard staged.insert(key).inserted else {
-        result.knownTail += 1
-        continue
-      }
-      try database.run(
-        "INSERT INTO temp.ingest_staging (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        [
-          page.instanceID, page.instanceName, message.direction, message.phoneNumber,
-          PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
-          message.timestamp, message.status, message.id,
-          message.isIncoming ? message.pdu : nil, key, page.syncedAt,
-        ])
+      let occurrence = (candidates.map(\.occurrence).max() ?? -1) + 1
+      batch.byParts[page.instanceID, default: [:]][parts, default: []].append(batch.rows.count)
+      batch.rows.append(
+        StagedRow(
+          instanceID: page.instanceID, parts: parts, epoch: epoch, upstream: message.id,
+          occurrence: occurrence,
+          values: [
+            page.instanceID, page.instanceName, message.direction, message.phoneNumber,
+            PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
+            message.timestamp, message.status, message.id,
+            message.isIncoming ? message.pdu : nil, key, page.syncedAt, epoch, occurrence,
+            message.repaired,
+          ]))
+      inEpoch[message.id] = parts
       result.inserted += 1
       result.knownTail = 0
     }
@@ -185,12 +323,24 @@ public struct MessageArchive: Sendable {
     return result
   }
 
+  /// The positions of `id_epoch` and `upstream_id` in ``columns``.
+  static let epochColumn = 13
+  static let upstreamColumn = 9
+
+  private static func parts(_ row: Row) throws -> MessageIdentity.Parts {
+    MessageIdentity.Parts(
+      direction: try row.string("direction"), peer: try row.string("peer_raw"),
+      timestamp: try row.string("device_timestamp"), body: try row.string("body"),
+      marker: try row.optionalString("marker") ?? "")
+  }
+
   /// The per-connection table new rows wait in until they move into `messages`.
   static let stagingTable = """
     CREATE TEMP TABLE IF NOT EXISTS ingest_staging (
       instance_id TEXT, instance_name TEXT, direction TEXT, peer_raw TEXT, peer_key TEXT,
       body TEXT, device_at INTEGER, device_timestamp TEXT, status TEXT, upstream_id INTEGER,
-      marker TEXT, dedupe_key TEXT, synced_at INTEGER
+      marker TEXT, dedupe_key TEXT, synced_at INTEGER, id_epoch INTEGER, occurrence INTEGER,
+      repaired INTEGER
     )
     """
 
@@ -199,7 +349,7 @@ public struct MessageArchive: Sendable {
   static let selectColumns = """
     SELECT m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name)
       AS instance_name, m.direction, m.peer_raw, m.peer_key, m.body, m.device_at,
-      m.device_timestamp, m.status, m.upstream_id, m.synced_at
+      m.device_timestamp, m.status, m.upstream_id, m.synced_at, m.repaired
     FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
       LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
     """
@@ -211,7 +361,8 @@ public struct MessageArchive: Sendable {
       peer: try row.string("peer_raw"), peerKey: try row.string("peer_key"),
       body: try row.string("body"), deviceAt: try row.date("device_at"),
       deviceTimestamp: try row.string("device_timestamp"), status: try row.string("status"),
-      upstreamID: try row.optionalInt64("upstream_id"), syncedAt: try row.date("synced_at"))
+      upstreamID: try row.optionalInt64("upstream_id"), syncedAt: try row.date("synced_at"),
+      repaired: try row.bool("repaired"))
   }
 
   static func conditions(_ filter: MessageFilter, searchByScan: Bool = false) -> (
@@ -402,15 +553,52 @@ public struct MessageArchive: Sendable {
 
   // MARK: - Sync state
 
-  /// Whether a later sync of `instanceID` may stop at a page of known messages: its whole
-  /// history was read once and no sync of it was left unfinished since.
-  public func canStopEarly(instanceID: String) throws -> Bool {
+  /// What the archive knows about syncing `instanceID`; nil before its first sync.
+  public func syncState(instanceID: String) throws -> SyncState? {
     guard
       let row = try database.queryOne(
-        "SELECT history_complete, in_progress FROM message_sync_state WHERE instance_id = ?",
-        [instanceID])
-    else { return false }
-    return try row.bool("history_complete") && !(try row.bool("in_progress"))
+        """
+        SELECT history_complete, in_progress, id_epoch, accounted, newest_id, top_id, allowance,
+          reported_total,
+          reported_at, last_deep_at
+        FROM message_sync_state WHERE instance_id = ?
+        """, [instanceID])
+    else { return nil }
+    return SyncState(
+      historyComplete: try row.bool("history_complete"), inProgress: try row.bool("in_progress"),
+      epoch: try row.int64("id_epoch"), accounted: try row.optionalInt("accounted"),
+      newestID: try row.optionalInt64("newest_id"), topID: try row.optionalInt64("top_id"),
+      allowance: try row.int("allowance"),
+      reportedTotal: try row.optionalInt("reported_total"),
+      reportedAt: try row.optionalDate("reported_at"),
+      lastDeepAt: try row.optionalDate("last_deep_at"))
+  }
+
+  /// Starts a new id epoch for `instanceID`: its device's ids were renumbered (or went back).
+  public func startNewEpoch(instanceID: String, instanceName: String) throws {
+    try store.requireWritable()
+    try database.run(
+      """
+      INSERT INTO message_sync_state (instance_id, instance_name, id_epoch) VALUES (?, ?, 1)
+      ON CONFLICT(instance_id) DO UPDATE SET id_epoch = id_epoch + 1
+      """, [instanceID, instanceName])
+  }
+
+  /// Records what a finished sync established: how many device rows are accounted for and the
+  /// newest device id among them (nil: unknown, so the next sync reads everything), the total
+  /// the device reported (nil: no `/api/sms/stats`), and whether every row was read.
+  public func recordCheck(
+    instanceID: String, accounted: Int?, newestID: Int64?, topID: Int64?, allowance: Int,
+    reportedTotal: Int?, deep: Bool, at: Date
+  ) throws {
+    try store.requireWritable()
+    try database.run(
+      """
+      UPDATE message_sync_state SET accounted = ?, newest_id = ?, top_id = ?, allowance = ?,
+        reported_total = ?, reported_at = ?,
+        last_deep_at = CASE WHEN ? THEN ? ELSE last_deep_at END
+      WHERE instance_id = ?
+      """, [accounted, newestID, topID, allowance, reportedTotal, at, deep, at, instanceID])
   }
 
   /// Marks a sync of `instanceID` as started (an interrupted one leaves the mark behind).
@@ -456,7 +644,8 @@ public struct MessageArchive: Sendable {
       """
       SELECT m.instance_id, COALESCE(i.name, s.instance_name, max(m.instance_name)) AS name,
         count(*) AS n,
-        COALESCE(s.history_complete, 0) AS complete, s.last_finished_at
+        COALESCE(s.history_complete, 0) AS complete, s.last_finished_at, s.reported_total,
+        s.accounted
       FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
         LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
       GROUP BY m.instance_id ORDER BY name
@@ -465,7 +654,9 @@ public struct MessageArchive: Sendable {
       ArchiveStats.PerInstance(
         instanceID: try row.string("instance_id"), instanceName: try row.string("name"),
         count: try row.int("n"), historyComplete: try row.bool("complete"),
-        lastSyncedAt: try row.optionalDate("last_finished_at"))
+        lastSyncedAt: try row.optionalDate("last_finished_at"),
+        deviceReported: try row.optionalInt("reported_total"),
+        onDevice: try row.optionalInt("accounted"))
     }
     var outbox: [String: Int] = [:]
     for row in try database.query("SELECT state, count(*) AS n FROM outbox GROUP BY state") {

@@ -22,6 +22,12 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
   public var failureKey: String?
   /// The failure in English (device text untranslated), nil on success.
   public var failure: String?
+  /// Why every device row was read this time (``MessageSyncer/DeepRead``), nil when the
+  /// completeness check found everything accounted for after the newest page.
+  public var deepRead: String? = nil
+  /// The total the device reported (`/api/sms/stats`), nil where it has no such route.
+  public var reportedTotal: Int? = nil
+
   /// The failure in every language, keyed by language code (a device's own text stays as
   /// it was sent); made when the failure happens, so views and progress lines show it in
   /// theirs with every placeholder filled.
@@ -29,6 +35,7 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case instanceID, instanceName, inserted, read, pages, completed, failureKey, failure
+    case deepRead, reportedTotal
   }
 
   enum ReasonKeys: String, CodingKey {
@@ -69,7 +76,7 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
   }
 }
 
-/// Pulls every instance's SMS into the archive.
+/// Pulls every instance's SMS into the archive, every device row exactly once.
 ///
 /// Each instance is paged newest first with `limit`/`offset`. Consecutive pages overlap by
 /// ``overlap`` messages; the oldest message of one page (the anchor) must reappear in, or be
@@ -77,16 +84,55 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
 /// the offset moved past some: the syncer steps back and reads again (after repeated misses
 /// it starts over from offset 0, which is safe because archiving is idempotent). New messages
 /// arriving between pages only push older ones to later offsets, which re-reads a few known
-/// messages. A first sync (or any sync after an interrupted one) reads to the end in pages of
-/// ``pageSize``. A later sync starts with a page of ``laterFirstPage`` and stops at the first
-/// page that ends with ``depth`` already archived messages in a row (a whole page of them when
-/// pages are shorter than that): the new messages sit above the archived ones, and a late
-/// message (a device stamps messages it picks up late with the network's older time) is still
-/// found among the newest `depth` archived ones.
+/// messages.
+///
+/// **Completeness.** A *deep read* reads every row of the device, in pages of ``pageSize``:
+/// on the first sync, after an interrupted one, with ``full``, and whenever the check below
+/// finds a device row unaccounted for. Otherwise a later sync sends `GET /api/sms/stats` and a
+/// first page of ``laterFirstPage`` together (one round trip), pages on only while every row
+/// is new, and then checks, against what the last sync accounted for (`accounted` rows, the
+/// newest device id `M` among them):
+///
+/// 1. *ids*: SimAdmin's ids only grow until a reset, so every id between `M` and the newest id
+///    read must have been read; a missing one is a row stamped older than the newest page (a
+///    late or clock-reset message) or one deleted right after it arrived → deep read. A newest
+///    id below `M`, or an id that comes back with other content, means the ids were renumbered
+///    → new id epoch, deep read.
+/// 2. *count*: the device's `total` must not exceed `accounted` plus the rows this sync found;
+///    more means a row the pages did not show, or one that arrived after the page was answered:
+///    the first page is read once more, and what is still unaccounted for → deep read. Fewer
+///    means rows were deleted on the device (kept in the archive) or rows arrived between the
+///    two answers: accepted, `accounted` becomes `total`, and the next sync allows that many
+///    (at most the rows found this time, so a quiet device allows none) as having been
+///    counted late.
+/// 3. *time*: every row is read at least every ``deepReadInterval`` (every
+///    ``deepReadIntervalWithoutStats`` on a device without `/api/sms/stats`), which bounds the
+///    one case no cheap signal shows: a row deleted deep in the history and a late message
+///    that is the newest row, in the same interval (the next message after it exposes it by
+///    rule 1).
+///
+/// A device without `/api/sms/stats` (plain-text 404 on old versions, or any failure of that
+/// call) is checked by rules 1 and 3.
 ///
 /// The instances' pages go into the archive through one ``IngestQueue``, so the concurrent
 /// syncs share transactions instead of committing a page each.
 public struct MessageSyncer: Sendable {
+  /// Why a sync read every row of a device.
+  public enum DeepRead: String, Sendable, Codable {
+    /// Never synced completely before.
+    case first
+    /// The last sync was interrupted or failed.
+    case interrupted
+    /// Asked for (`messages sync --full`).
+    case full
+    /// More rows than accounted for, or a device id not read (rules 1 and 2).
+    case unaccounted
+    /// The device's ids were renumbered or went back.
+    case renumbered
+    /// The last deep read is older than the interval (rule 3).
+    case periodic
+  }
+
   /// Where messages go.
   public let archive: MessageArchive
   /// The device sessions.
@@ -97,17 +143,20 @@ public struct MessageSyncer: Sendable {
   public let width: Int
   /// The clock stamping `synced_at`.
   public let clock: AppClock
+  /// Whether every sync reads every row (`messages sync --full`).
+  public let full: Bool
 
   /// A syncer.
   public init(
     archive: MessageArchive, connector: SimAdminConnector, pageSize: Int = 1000, width: Int = 8,
-    clock: AppClock
+    clock: AppClock, full: Bool = false
   ) {
     self.archive = archive
     self.connector = connector
     self.pageSize = max(2, pageSize)
     self.width = max(1, width)
     self.clock = clock
+    self.full = full
   }
 
   /// Messages each page re-reads from the previous one: a tenth of a page, at most 20.
@@ -116,8 +165,11 @@ public struct MessageSyncer: Sendable {
   /// The first page of a later sync: at most 50, since most later syncs find a few new ones.
   public var laterFirstPage: Int { min(50, pageSize) }
 
-  /// Archived messages in a row at the end of a page that end a later sync (at most a page).
-  public var depth: Int { 20 }
+  /// How often every row of a device with `/api/sms/stats` is read at the latest: a day.
+  public static let deepReadInterval: TimeInterval = 86_400
+
+  /// The same for a device without it: an hour.
+  public static let deepReadIntervalWithoutStats: TimeInterval = 3_600
 
   /// Syncs `instances` concurrently (at most ``width`` at a time); `progress` is called as
   /// each finishes with (finished count, total, result). Results come back in input order.
@@ -152,6 +204,25 @@ public struct MessageSyncer: Sendable {
     await syncOne(instance, through: IngestQueue(archive: archive))
   }
 
+  /// What one sync has read: the ids, and how many rows were new to the archive's accounting.
+  struct Tally {
+    var ids = Set<Int64>()
+    var found = 0
+    var renumbered = false
+    /// The newest id on the first page (offset 0).
+    var top: Int64?
+
+    mutating func add(_ messages: [SmsMessage], offset: Int) {
+      for message in messages { ids.insert(message.id) }
+      if offset == 0 { top = max(top ?? 0, messages.map(\.id).max() ?? 0) }
+    }
+
+    mutating func add(_ ingest: IngestResult) {
+      found += ingest.inserted + ingest.claimed
+      renumbered = renumbered || ingest.renumbered
+    }
+  }
+
   private func syncOne(_ instance: Instance, through queue: IngestQueue) async
     -> InstanceSyncResult
   {
@@ -159,15 +230,61 @@ public struct MessageSyncer: Sendable {
       instanceID: instance.id, instanceName: instance.name, inserted: 0, read: 0, pages: 0,
       completed: false, failureKey: nil, failure: nil)
     do {
-      let stopEarly = try archive.canStopEarly(instanceID: instance.id)
+      let state = try archive.syncState(instanceID: instance.id)
       // The sync state keeps the instance's latest name, which its messages show once the
       // instance is deleted; no message row is rewritten for a rename.
       try archive.syncStarted(
         instanceID: instance.id, instanceName: instance.name, at: clock.now())
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
-      try await page(session, instance, stopEarly: stopEarly, queue: queue, into: &result)
-      result.completed = true
+      async let statsCall = Self.total(session)
+      var tally = Tally()
+      var reason = deepReason(state)
+      if reason == nil, let state, let accounted = state.accounted,
+        let newest = state.newestID
+      {
+        reason = try await newestPages(
+          session, instance, newest: newest, top: state.topID, queue: queue, tally: &tally,
+          into: &result)
+        let total = await statsCall
+        result.reportedTotal = total
+        if reason == nil, let total, total > accounted + tally.found + state.allowance {
+          // More rows than accounted for: first re-read the newest page, now that the total
+          // is known, for messages that arrived after the first page was answered.
+          reason = try await newestPages(
+            session, instance, newest: newest, top: nil, queue: queue, tally: &tally,
+            into: &result)
+        }
+        if reason == nil {
+          reason = Self.check(
+            tally, accounted: accounted, newest: newest, total: total,
+            allowance: state.allowance)
+        }
+        if reason == nil {
+          result.completed = true
+          let shortfall = total.map { accounted + tally.found - $0 } ?? 0
+          try archive.recordCheck(
+            instanceID: instance.id, accounted: total ?? accounted + tally.found,
+            newestID: max(newest, tally.ids.max() ?? newest), topID: tally.top,
+            allowance: min(max(0, shortfall), tally.found), reportedTotal: total, deep: false,
+            at: clock.now())
+        }
+      }
+      if let reason {
+        result.deepRead = reason.rawValue
+        tally = Tally()
+        try await deepRead(
+          session, instance, hashing: state?.historyComplete != true, queue: queue,
+          tally: &tally, into: &result)
+        let total = await statsCall
+        result.reportedTotal = total
+        result.completed = true
+        // A renumbering met during the read mixes two epochs' ids: account again next time.
+        try archive.recordCheck(
+          instanceID: instance.id, accounted: tally.renumbered ? nil : tally.ids.count,
+          newestID: tally.renumbered ? nil : tally.ids.max() ?? 0, topID: tally.top, allowance: 0,
+          reportedTotal: total, deep: true, at: clock.now())
+      }
       try archive.syncFinished(instanceID: instance.id, at: clock.now(), error: nil)
     } catch let failure as SimAdminFailure {
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
@@ -179,31 +296,105 @@ public struct MessageSyncer: Sendable {
     return result
   }
 
-  /// Reads the instance's pages. On a first sync the next page is requested while the
-  /// previous one is being written (a page's write decides nothing there); a later sync waits
-  /// for each write, since the archived messages it finds decide where it stops.
-  private func page(
-    _ session: SimAdminSession, _ instance: Instance, stopEarly: Bool, queue: IngestQueue,
-    into result: inout InstanceSyncResult
-  ) async throws {
+  /// Why this sync must read every row before it sends anything, or nil.
+  func deepReason(_ state: SyncState?) -> DeepRead? {
+    guard let state, state.historyComplete, state.accounted != nil, state.newestID != nil
+    else { return .first }
+    if state.inProgress { return .interrupted }
+    if full { return .full }
+    let interval =
+      state.reportedTotal == nil ? Self.deepReadIntervalWithoutStats : Self.deepReadInterval
+    guard let last = state.lastDeepAt, clock.now().timeIntervalSince(last) < interval else {
+      return .periodic
+    }
+    return nil
+  }
+
+  /// Rules 1 and 2 (see the type's documentation) after the newest pages.
+  static func check(
+    _ tally: Tally, accounted: Int, newest: Int64, total: Int?, allowance: Int = 0
+  ) -> DeepRead? {
+    if tally.renumbered { return .renumbered }
+    if let top = tally.ids.max(), top > newest {
+      let between = tally.ids.count { $0 > newest }
+      if top - newest > Int64(between) { return .unaccounted }
+    }
+    if let total, total > accounted + tally.found + allowance { return .unaccounted }
+    return nil
+  }
+
+  /// The device's `/api/sms/stats` total, nil where the call fails (old versions answer a
+  /// plain-text 404): the check then goes by ids and time alone.
+  static func total(_ session: SimAdminSession) async -> Int? {
+    guard let stats = try? await session.smsStats() else { return nil }
+    return Int(clamping: stats.total)
+  }
+
+  /// A later sync's newest pages: a first page of ``laterFirstPage``, then pages of
+  /// ``pageSize`` while every row is newer than `newest` (the newest accounted id). Returns a
+  /// reason to read deep when the pages themselves show one; a first page whose newest id is
+  /// below the last sync's (`top`) starts a new id epoch before anything is matched.
+  private func newestPages(
+    _ session: SimAdminSession, _ instance: Instance, newest: Int64, top: Int64?,
+    queue: IngestQueue, tally: inout Tally, into result: inout InstanceSyncResult
+  ) async throws -> DeepRead? {
     var offset = 0
-    var limit = stopEarly ? laterFirstPage : pageSize
-    var advance = pageSize - overlap
+    var limit = laterFirstPage
     var anchor: SmsMessage?
-    var misses = 0
-    var restarts = 0
-    var writing: Task<IngestResult, any Error>?
     while true {
       let messages = try await session.smsList(limit: limit, offset: offset)
       result.pages += 1
       result.read += messages.count
+      if let current = anchor, !Self.continues(messages, after: current) { return .unaccounted }
+      if offset == 0, let top, let first = messages.map(\.id).max(), first < top {
+        // The ids went back: renumbered (or the newest row deleted) before any is matched.
+        try archive.startNewEpoch(instanceID: instance.id, instanceName: instance.name)
+        return .renumbered
+      }
+      let ingest = try await queue.ingest(
+        IngestPage(
+          messages: messages, instanceID: instance.id, instanceName: instance.name,
+          syncedAt: clock.now()))
+      result.inserted += ingest.inserted
+      tally.add(messages, offset: offset)
+      tally.add(ingest)
+      if ingest.renumbered { return .renumbered }
+      if messages.count < limit || messages.contains(where: { $0.id <= newest }) { return nil }
+      anchor = messages.last
+      offset += limit - overlap
+      limit = pageSize
+    }
+  }
+
+  /// Reads every row. The next page is requested while the previous one is being written (a
+  /// page's write decides nothing here); `hashing` computes identity keys with the read (worth
+  /// it when most messages are new, as in a first sync).
+  private func deepRead(
+    _ session: SimAdminSession, _ instance: Instance, hashing: Bool, queue: IngestQueue,
+    tally: inout Tally, into result: inout InstanceSyncResult
+  ) async throws {
+    var offset = 0
+    var limit = pageSize
+    let advance = pageSize - overlap
+    var anchor: SmsMessage?
+    var misses = 0
+    var restarts = 0
+    var writing: Task<IngestResult, any Error>?
+    func settle(_ write: Task<IngestResult, any Error>) async throws {
+      let ingest = try await write.value
+      result.inserted += ingest.inserted
+      tally.add(ingest)
+    }
+    while true {
+      let messages = try await session.smsList(limit: limit, offset: offset)
+      result.pages += 1
+      result.read += messages.count
+      tally.add(messages, offset: offset)
       let page = IngestPage(
         messages: messages, instanceID: instance.id, instanceName: instance.name,
-        syncedAt: clock.now(), hashingNow: !stopEarly)
+        syncedAt: clock.now(), hashingNow: hashing)
       let write = Task { try await queue.ingest(page) }
-      if let previous = writing {
-        result.inserted += try await previous.value.inserted
-      }
+      if let previous = writing { try await settle(previous) }
       writing = write
       if let current = anchor, !Self.continues(messages, after: current), restarts < 3 {
         // Deletions moved the offset past unread messages: step back and read again.
@@ -220,15 +411,12 @@ public struct MessageSyncer: Sendable {
         continue
       }
       misses = 0
-      if messages.count < limit || stopEarly {
+      if messages.count < limit {
         writing = nil
-        let ingest = try await write.value
-        result.inserted += ingest.inserted
-        if messages.count < limit { return }
-        if ingest.knownTail >= min(depth, limit) { return }
+        try await settle(write)
+        return
       }
       anchor = messages.last
-      advance = limit - overlap
       offset += advance
       limit = pageSize
     }

@@ -23,6 +23,8 @@ enum MessagesCommands {
     var upstreamID: Int64?
     var body: String
     var bodyMasked: Bool
+    /// The device sent invalid UTF-8 here; U+FFFD stands in for it.
+    var repaired: Bool
 
     init(_ message: ArchivedMessage, showBody: Bool) {
       id = message.id
@@ -37,6 +39,7 @@ enum MessagesCommands {
       upstreamID = message.upstreamID
       body = showBody ? message.body : Redactor.maskBody(message.body)
       bodyMasked = !showBody
+      repaired = message.repaired
     }
   }
 
@@ -143,6 +146,7 @@ enum MessagesCommands {
           .option(
             "page-size", valueName: "N", help: localized("help.pageSize"), default: "1000"),
           .flag("flush", help: localized("help.flush")),
+          .flag("full", help: localized("help.full")),
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -154,7 +158,7 @@ enum MessagesCommands {
       let instances = try refs.isEmpty ? registry.list() : refs.map(registry.resolve(reference:))
       let syncer = MessageSyncer(
         archive: MessageArchive(store: store), connector: try connector(environment),
-        pageSize: pageSize, clock: environment.clock)
+        pageSize: pageSize, clock: environment.clock, full: parsed.flag("full"))
       let results = await syncer.sync(instances) { done, total, result in
         let line =
           result.failureText(environment.language).map {
@@ -203,7 +207,10 @@ enum MessagesCommands {
           cells: [
             TableCell(result.instanceName),
             result.failureText(language).map { TableCell($0, tone: .danger) }
-              ?? TableCell(text("sync.ok", language), tone: .success),
+              ?? TableCell(
+                result.deepRead.map {
+                  text("sync.okDeep", language, ["reason": text("deep." + $0, language)])
+                } ?? text("sync.ok", language), tone: .success),
             TableCell(String(result.inserted)),
             TableCell(String(result.read)),
           ])
@@ -558,14 +565,20 @@ enum MessagesCommands {
         columns: [
           TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
           TableColumn(
-            id: "count", title: text("column.count", language), minWidth: 5, alignment: .trailing),
+            id: "device", title: text("column.deviceReported", language), minWidth: 5,
+            alignment: .trailing),
+          TableColumn(
+            id: "count", title: text("column.archived", language), minWidth: 5,
+            alignment: .trailing),
           TableColumn(id: "synced", title: text("column.synced", language), minWidth: 16),
         ],
         rows: stats.instances.map { item in
           TableRow(
             id: item.instanceID,
             cells: [
-              TableCell(item.instanceName), TableCell(String(item.count)),
+              TableCell(item.instanceName),
+              TableCell(item.deviceReported.map(String.init) ?? "—"),
+              TableCell(String(item.count)),
               TableCell(item.lastSyncedAt.map(display.format) ?? "—", tone: .muted),
             ])
         })

@@ -13,6 +13,7 @@ enum MessagesSchema {
     migrations: [
       Migration(version: 1, name: "create archive, search, outbox", sql: version1),
       Migration(version: 2, name: "identity index in device order", sql: version2),
+      Migration(version: 3, name: "multiplicity, id epochs, completeness state", sql: version3),
     ])
 
   static let version1 = """
@@ -115,5 +116,40 @@ enum MessagesSchema {
     CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
       INSERT INTO messages_fts(messages_fts, rowid, body) VALUES ('delete', old.id, old.body);
     END;
+    """
+
+  /// Identity that keeps multiplicity and the state of the completeness check (issue 14).
+  ///
+  /// - `occurrence` numbers the archived rows of one instance with equal content (0 for the
+  ///   first): two identical rows on a device are two archived messages, so the identity index
+  ///   takes it in.
+  /// - `id_epoch` says which of the instance's id epochs `upstream_id` belongs to: a device's
+  ///   ids are stable and only grow until its database is reset or restored; a new epoch starts
+  ///   when an id comes back with other content (see ``MessageArchive``).
+  /// - `repaired` marks a message whose body or number held invalid UTF-8, stored with U+FFFD.
+  /// - The sync state keeps the instance's current epoch, how many of its rows the archive has
+  ///   accounted for on the device and the newest device id among them, the newest id on the
+  ///   first page (it only falls when ids are renumbered or the newest row deleted), the total the device
+  ///   last reported (`/api/sms/stats`) and when every row was last read (a deep read).
+  ///
+  /// Existing rows keep their upstream ids in epoch 0; the first sync after the upgrade reads
+  /// each device through once (no accounting yet), which also restores identical messages an
+  /// older version merged.
+  static let version3 = """
+    ALTER TABLE messages ADD COLUMN id_epoch INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE messages ADD COLUMN occurrence INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE messages ADD COLUMN repaired INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX messages_identity;
+    CREATE UNIQUE INDEX messages_identity
+      ON messages(instance_id, device_timestamp, dedupe_key, occurrence);
+    CREATE INDEX messages_by_upstream ON messages(instance_id, id_epoch, upstream_id);
+    ALTER TABLE message_sync_state ADD COLUMN id_epoch INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE message_sync_state ADD COLUMN accounted INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN newest_id INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN top_id INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN allowance INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE message_sync_state ADD COLUMN reported_total INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN reported_at INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN last_deep_at INTEGER;
     """
 }

@@ -231,10 +231,11 @@ public enum MessagesViews {
           "time": display.format(message.deviceAt), "instance": message.instanceName,
           "peer": message.peer,
         ])
-      return .stack([
-        .text(Text(meta, style: .muted)),
-        .text(Text(message.body)),
-      ])
+      var lines: [ViewNode] = [.text(Text(meta, style: .muted)), .text(Text(message.body))]
+      if message.repaired {
+        lines.append(.text(Text(text("view.thread.repaired", language), style: .muted)))
+      }
+      return .stack(lines)
     }
     let instances = Set(state.messages.map(\.instanceName)).sorted().joined(separator: ", ")
     return .screen(

@@ -46,9 +46,9 @@ final class Harness: Sendable {
 
   init(
     _ profiles: [DeviceProfile], timeout: TimeInterval = 5, transport: HookedTransport? = nil,
-    language: AppLanguage = .english
+    language: AppLanguage = .english, schema: SchemaModule = Messages.schema
   ) async throws {
-    testStore = try TestStore(modules: [Messages.schema])
+    testStore = try TestStore(modules: [schema])
     fleet = try await SimulatedFleet.start(profiles)
     var added: [Instance] = []
     for (device, profile) in zip(fleet.devices, profiles) {
@@ -99,7 +99,10 @@ final class Harness: Sendable {
 
   /// Identity strings of a device's messages and of the archive's messages of one instance.
   static func identity(_ message: SimulatedSMS) -> String {
-    "\(message.direction)|\(message.phoneNumber)|\(message.timestamp)|\(message.content)"
+    // Invalid UTF-8 from the device is archived with U+FFFD in its place.
+    let content =
+      message.contentBytes.map { String(decoding: $0, as: UTF8.self) } ?? message.content
+    return "\(message.direction)|\(message.phoneNumber)|\(message.timestamp)|\(content)"
   }
 
   static func identity(_ message: ArchivedMessage) -> String {

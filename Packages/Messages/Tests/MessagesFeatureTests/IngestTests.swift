@@ -39,14 +39,26 @@ struct IngestTests {
       name: "messages", migrations: Array(Messages.schema.migrations.prefix(1)))
     let messages = try Self.page(Self.sample)
     do {
+      // Rows as version 1 wrote them.
       let old = try Store.open(directory: directory.url, modules: [version1], clock: clock.clock)
-      let result = try MessageArchive(store: old).ingest(
-        messages, instanceID: "i1", instanceName: "A", syncedAt: clock.clock.now())
-      #expect(result.inserted == 3)
+      for message in messages {
+        try old.database.run(
+          """
+          INSERT INTO messages (instance_id, instance_name, direction, peer_raw, peer_key, body,
+            device_at, device_timestamp, status, upstream_id, marker, dedupe_key, synced_at)
+          VALUES ('i1', 'A', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            message.direction, message.phoneNumber, PeerNumber.key(message.phoneNumber),
+            message.content, message.date ?? clock.clock.now(), message.timestamp,
+            message.status, message.id, message.pdu,
+            MessageIdentity.key(instanceID: "i1", message: message), clock.clock.now(),
+          ])
+      }
     }
     let store = try Store.open(
       directory: directory.url, modules: [Messages.schema], clock: clock.clock)
-    #expect(try store.schemaVersions()["messages"] == 2)
+    #expect(try store.schemaVersions()["messages"] == 3)
     let archive = MessageArchive(store: store)
     #expect(try archive.list(limit: 10).map(\.body) == Self.sample.map(\.body))
     #expect(
@@ -76,6 +88,7 @@ struct IngestTests {
       try archive.ingest(messages, instanceID: "b", instanceName: "B", syncedAt: now).inserted == 3)
     var later = Self.sample
     later[0].at = "2026-03-01 10:00:05"
+    later[0].id = 4
     let result = try archive.ingest(
       Self.page(later), instanceID: "a", instanceName: "A", syncedAt: now)
     #expect(result == IngestResult(inserted: 1, known: 2, knownTail: 2))

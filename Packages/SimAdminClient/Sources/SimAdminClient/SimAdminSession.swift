@@ -221,6 +221,14 @@ public actor SimAdminSession {
       let fast = readable.envelope(reading: body) as? Envelope<T>
     {
       envelope = fast
+    } else if T.self == SmsMessageList.self, let (repaired, marker) = UTF8Repair.marking(body) {
+      // Invalid UTF-8 (which the fast path refuses): repaired, its messages marked.
+      let list = try decodePayload(
+        repaired, as: SmsMessageList.self, enveloped: enveloped, fastPath: fastPath)
+      guard let payload = list.unmarking(marker) as? T else {
+        throw .malformedResponse("invalid UTF-8")
+      }
+      return payload
     } else {
       do { envelope = try decoder.decode(Envelope<T>.self, from: body) } catch {
         throw .malformedResponse(Self.describe(error))

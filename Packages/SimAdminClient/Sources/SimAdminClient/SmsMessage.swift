@@ -16,6 +16,9 @@ public struct SmsMessage: Codable, Sendable, Hashable, Identifiable {
   public var status: String
   /// `mmfp:<md5>` dedup marker for incoming messages, `nil` for outgoing.
   public var pdu: String?
+  /// Whether the device sent invalid UTF-8 in this message's text (body, number or another
+  /// field), which was replaced with U+FFFD: set by the client, never part of the device's JSON.
+  public var repaired: Bool = false
 
   enum CodingKeys: String, CodingKey {
     case id, direction, content, timestamp, status, pdu

@@ -19,6 +19,9 @@ public struct DeviceProfile: Sendable, Hashable {
   public var faults: [FaultRule]
   /// Live incoming SMS per minute (0 = none).
   public var trafficPerMinute: Double
+  /// What the device's SMS store does on purpose (late messages, a clock reset, identical
+  /// rows …); see ``SMSCase``.
+  public var smsCases: [SMSCase] = []
 
   /// A profile with SimAdmin v1.1.10 defaults: no password, a modem, 40 seeded messages.
   public init(
@@ -30,7 +33,8 @@ public struct DeviceProfile: Sendable, Hashable {
     smsCount: Int = 40,
     seed: UInt64 = 1,
     faults: [FaultRule] = [],
-    trafficPerMinute: Double = 0
+    trafficPerMinute: Double = 0,
+    smsCases: [SMSCase] = []
   ) {
     self.name = name
     self.version = version
@@ -41,6 +45,7 @@ public struct DeviceProfile: Sendable, Hashable {
     self.seed = seed
     self.faults = faults
     self.trafficPerMinute = trafficPerMinute
+    self.smsCases = smsCases
   }
 
   /// Whether this version has the Hub routes (added in SimAdmin 1.1.9).

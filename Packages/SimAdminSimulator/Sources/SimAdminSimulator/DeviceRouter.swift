@@ -35,6 +35,7 @@ enum DeviceRouter {
   /// The route template a path belongs to (`nil` = unknown), with its allowed methods.
   static func match(path: String, version profile: DeviceProfile) -> (String, Set<String>)? {
     if path.hasPrefix("/api/hub"), !profile.hasHubRoutes { return nil }
+    if path == "/api/sms/stats", profile.smsCases.contains(.noStats) { return nil }
     if let methods = routes[path] { return (path, methods) }
     let messagePrefix = "/api/sms/message/"
     if path.hasPrefix(messagePrefix), path.count > messagePrefix.count,

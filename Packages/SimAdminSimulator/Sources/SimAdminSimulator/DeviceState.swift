@@ -22,6 +22,8 @@ struct DeviceState {
   /// Whether the answer being built carries ``HostileText`` (a ``Fault/hostileText`` rule
   /// matches the request).
   var servesHostileText = false
+  /// Live messages so far (the ``SMSCase``s act on every n-th).
+  var liveTicks = 0
 
   static let sessionLifetime: TimeInterval = 604_800
   static let historySpan: TimeInterval = 28 * 86_400
@@ -88,6 +90,54 @@ struct DeviceState {
       messages.append(message)
     }
     return message
+  }
+
+  /// One tick of live traffic, shaped by the profile's ``SMSCase``s.
+  mutating func liveTick(now: Date) {
+    liveTicks += 1
+    let cases = profile.smsCases
+    var stamp = now
+    if cases.contains(.clockReset) {
+      // 2000-01-01 00:00:00 in Beijing time.
+      let fallback = Date(timeIntervalSince1970: 946_656_000)
+      stamp = fallback.addingTimeInterval(max(0, now.timeIntervalSince(startedAt)))
+    }
+    for case .late(let minutes) in cases where liveTicks % 3 == 0 {
+      stamp = stamp.addingTimeInterval(-Double(minutes) * 60)
+    }
+    var draft = generator.incoming()
+    let broken = cases.contains(.invalidUTF8) && liveTicks % 5 == 0
+    let stored = append(draft, timestamp: BeijingTime.string(from: stamp))
+    if broken, let index = messages.lastIndex(where: { $0.id == stored.id }) {
+      // A stray Latin-1 byte and a cut-off three-byte sequence inside the body.
+      messages[index].contentBytes =
+        Array("坏".utf8) + [0xFF, 0xE9, 0x20] + Array(stored.content.utf8.prefix(30)) + [0xE4, 0xBD]
+    }
+    if cases.contains(.identical) && liveTicks % 4 == 0 {
+      draft = SMSGenerator.Draft(direction: "outgoing", phoneNumber: "10086", content: "收到")
+      let text = BeijingTime.string(from: stamp)
+      append(draft, timestamp: text)
+      append(draft, timestamp: text)
+    }
+    for case .deletes(let every) in cases
+    where every > 0 && liveTicks % every == 0 && messages.count > 1 {
+      let victim = Int(noise.next() % UInt64(messages.count - 1))
+      messages.remove(at: victim)
+    }
+    for case .renumber(let every) in cases where every > 0 && liveTicks % every == 0 {
+      resetDatabase(keeping: messages.count)
+    }
+  }
+
+  /// The messages a ``SMSCase/burst(count:)`` device receives as a list request past the
+  /// first page comes in.
+  mutating func burst(for request: RecordedRequest, now: Date) {
+    guard request.path == "/api/sms/list", let offset = request.query["offset"].flatMap(Int.init),
+      offset > 0
+    else { return }
+    for case .burst(let count) in profile.smsCases {
+      for _ in 0..<count { append(generator.incoming(), timestamp: BeijingTime.string(from: now)) }
+    }
   }
 
   /// Newest first, filtered by direction, then paged.

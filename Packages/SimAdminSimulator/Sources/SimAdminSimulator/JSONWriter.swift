@@ -77,6 +77,23 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Writes bytes as a quoted string, escaping only `"`, `\` and control bytes: invalid UTF-8
+  /// passes through as it is.
+  mutating func writeStringBytes(_ raw: [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in raw {
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
+      } else if byte < 0x20 {
+        bytes.append(contentsOf: Array(String(format: "\\u%04x", Int(byte)).utf8))
+      } else {
+        bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
   /// Writes one SMS row in SimAdmin's field order.
   mutating func writeMessage(_ message: SimulatedSMS) {
     append("{\"id\":")
@@ -86,7 +103,11 @@ struct JSONWriter {
     append(",\"phone_number\":")
     writeString(message.phoneNumber)
     append(",\"content\":")
-    writeString(message.content)
+    if let raw = message.contentBytes {
+      writeStringBytes(raw)
+    } else {
+      writeString(message.content)
+    }
     append(",\"timestamp\":")
     writeString(message.timestamp)
     append(",\"status\":")

@@ -73,13 +73,50 @@ public final class SimulatedDevice: Sendable {
     return state.withLock { $0.append(draft, timestamp: BeijingTime.string(from: date)) }
   }
 
-  /// Adds one seeded incoming message now (live traffic).
+  /// Adds one seeded incoming message now (live traffic), shaped by the device's
+  /// ``SMSCase``s.
   func receiveLiveSMS() {
     let now = clock.now()
-    state.withLock { state in
-      let draft = state.generator.incoming()
-      state.append(draft, timestamp: BeijingTime.string(from: now))
+    state.withLock { $0.liveTick(now: now) }
+  }
+
+  /// Stores a message as the device would: `direction` `incoming` (with a fresh `mmfp:`
+  /// marker unless `pdu` is given) or `outgoing`; `at` is its timestamp (an older one makes a
+  /// late message, a year-2000 one a clock reset). Two calls with equal values make two rows.
+  @discardableResult
+  public func storeSMS(
+    direction: String, phoneNumber: String, content: String, at: Date? = nil,
+    contentBytes: [UInt8]? = nil
+  ) -> SimulatedSMS {
+    let date = at ?? clock.now()
+    let draft = SMSGenerator.Draft(direction: direction, phoneNumber: phoneNumber, content: content)
+    return state.withLock { state in
+      let stored = state.append(draft, timestamp: BeijingTime.string(from: date))
+      guard let contentBytes, let index = state.messages.lastIndex(where: { $0.id == stored.id })
+      else { return stored }
+      state.messages[index].contentBytes = contentBytes
+      return state.messages[index]
     }
+  }
+
+  /// Adds `count` seeded live messages now, shaped by the device's ``SMSCase``s (what
+  /// `trafficPerMinute` does over time, at once).
+  public func receiveLiveTraffic(count: Int) {
+    let now = clock.now()
+    state.withLock { state in
+      for _ in 0..<max(0, count) { state.liveTick(now: now) }
+    }
+  }
+
+  /// Replaces the device's ``SMSCase``s.
+  public func setSMSCases(_ cases: [SMSCase]) {
+    state.withLock { $0.profile.smsCases = cases }
+  }
+
+  /// Renumbers every stored message from 1 in the device's order and restarts ids after them,
+  /// as a restore onto a re-flashed device does.
+  public func renumberMessages() {
+    state.withLock { $0.resetDatabase(keeping: $0.messages.count) }
   }
 
   /// Every stored message, newest first (`ORDER BY timestamp DESC, id DESC`).
@@ -123,6 +160,7 @@ public final class SimulatedDevice: Sendable {
   func plan(for request: RecordedRequest, now: Date) -> ResponsePlan {
     state.withLock { state in
       state.requests.append(request)
+      state.burst(for: request, now: now)
       let rules = state.profile.faults
       state.servesHostileText = rules.contains {
         $0.fault == .hostileText && $0.matches(path: request.path)

@@ -14,6 +14,9 @@ public struct SimulatedSMS: Sendable, Hashable {
   public var status: String
   /// `"mmfp:<32 hex>"` for incoming, `nil` for outgoing.
   public var pdu: String?
+  /// When set, the body's bytes as the device sends them in place of ``content``: possibly
+  /// invalid UTF-8, which a device behind a broken proxy or fork can emit (issue 14).
+  public var contentBytes: [UInt8]? = nil
 
   /// A message row.
   public init(

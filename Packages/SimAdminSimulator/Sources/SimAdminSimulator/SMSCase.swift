@@ -1,0 +1,124 @@
+import Essentials
+import Foundation
+
+/// What a real device's SMS store does that a naive archive gets wrong, produced on purpose by
+/// a simulated device's live traffic (issue 14). Selected per device with ``SMSCaseSpec``
+/// (`msa simulate --sms-cases`) or ``SimulatedDevice/setSMSCases(_:)``.
+public enum SMSCase: Sendable, Hashable {
+  /// Every third live message is one SimAdmin's periodic reconcile picked up late: it keeps
+  /// the network's timestamp, `minutes` before now, so it sorts below newer messages while its
+  /// id is the newest (SIMADMIN-API §6).
+  case late(minutes: Int)
+  /// The device's clock fell back to 2000-01-01 00:00:00 when the fleet started: live messages
+  /// are stamped from there on.
+  case clockReset
+  /// Every fourth live tick also sends two identical outgoing "收到" to the same number in the
+  /// same second: two rows on the device.
+  case identical
+  /// Every `every` live ticks the device's database is renumbered (ids restart at 1, every row
+  /// kept), as after a re-flash and restore.
+  case renumber(every: Int)
+  /// Every `every` live ticks one random older message is deleted on the device (by its user,
+  /// or from SimAdmin 1.2.1 by a hub, SIMADMIN-API §7).
+  case deletes(every: Int)
+  /// `count` new messages arrive with every `/api/sms/list` request past the first page, so
+  /// they arrive while a sync pages.
+  case burst(count: Int)
+  /// Every fifth live message carries invalid UTF-8 bytes in its body.
+  case invalidUTF8
+  /// The device has no `/api/sms/stats` (the plain-text 404 of an unknown route, as on older
+  /// versions).
+  case noStats
+}
+
+/// The `--sms-cases SPEC` syntax: comma-separated `INDEX=CASE[:ARG]`, `INDEX` 1-based or `*`.
+/// Cases: `late[:MINUTES]` (default 90), `clock-reset`, `identical`, `renumber[:EVERY]`
+/// (default 50), `deletes[:EVERY]` (default 5), `burst[:COUNT]` (default 3), `invalid-utf8`,
+/// `no-stats`.
+/// Example: `"1=late,2=clock-reset,3=identical,*=burst:2"`.
+public enum SMSCaseSpec {
+  /// Parses `spec` for a fleet of `deviceCount` devices into cases per 1-based index.
+  public static func parse(_ spec: String, deviceCount: Int) throws -> [Int: [SMSCase]] {
+    var result: [Int: [SMSCase]] = [:]
+    let trimmed = spec.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return [:] }
+    for rawItem in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+      let item = rawItem.trimmingCharacters(in: .whitespaces)
+      guard let equals = item.firstIndex(of: "=") else { throw SMSCaseSpecError.badItem(item) }
+      let indexText = item[..<equals].trimmingCharacters(in: .whitespaces)
+      let indices: ClosedRange<Int>
+      if indexText == "*", deviceCount > 0 {
+        indices = 1...deviceCount
+      } else if let index = Int(indexText), index >= 1, index <= deviceCount {
+        indices = index...index
+      } else {
+        throw SMSCaseSpecError.badIndex(item: item, deviceCount: deviceCount)
+      }
+      let caseText = item[item.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let smsCase = try parseCase(caseText, item: item)
+      for index in indices { result[index, default: []].append(smsCase) }
+    }
+    return result
+  }
+
+  static func parseCase(_ text: String, item: String) throws -> SMSCase {
+    let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+    let name = parts.first?.lowercased() ?? ""
+    let argument = parts.count == 2 ? parts[1] : nil
+    func number(default value: Int) throws -> Int {
+      guard let argument else { return value }
+      guard let number = Int(argument), number > 0 else {
+        throw SMSCaseSpecError.badArgument(item: item, argument: argument)
+      }
+      return number
+    }
+    func none(_ smsCase: SMSCase) throws -> SMSCase {
+      if let argument { throw SMSCaseSpecError.badArgument(item: item, argument: argument) }
+      return smsCase
+    }
+    switch name {
+    case "late": return .late(minutes: try number(default: 90))
+    case "clock-reset", "clockreset": return try none(.clockReset)
+    case "identical": return try none(.identical)
+    case "renumber": return .renumber(every: try number(default: 50))
+    case "deletes", "delete": return .deletes(every: try number(default: 5))
+    case "burst": return .burst(count: try number(default: 3))
+    case "invalid-utf8", "invalidutf8": return try none(.invalidUTF8)
+    case "no-stats", "nostats": return try none(.noStats)
+    default: throw SMSCaseSpecError.unknownCase(item: item, name: name)
+    }
+  }
+}
+
+/// Why a `--sms-cases` spec was refused; every case names the offending item.
+public enum SMSCaseSpecError: Error, Equatable, CustomStringConvertible {
+  /// An item without `=`.
+  case badItem(String)
+  /// The part before `=` is neither a device number in range nor `*`.
+  case badIndex(item: String, deviceCount: Int)
+  /// The case name is unknown.
+  case unknownCase(item: String, name: String)
+  /// The argument is not a positive number, or the case takes none.
+  case badArgument(item: String, argument: String)
+
+  /// The message in `language`.
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    let catalogue = SimAdminSimulatorStrings.catalogue
+    switch self {
+    case .badItem(let item):
+      return catalogue.text("smsCases.badItem", language, ["item": item])
+    case .badIndex(let item, let count):
+      return catalogue.text("smsCases.badIndex", language, ["item": item, "count": String(count)])
+    case .unknownCase(let item, let name):
+      return catalogue.text("smsCases.unknownCase", language, ["item": item, "name": name])
+    case .badArgument(let item, let argument):
+      return catalogue.text(
+        "smsCases.badArgument", language, ["item": item, "argument": argument])
+    }
+  }
+
+  /// The English message.
+  public var description: String { localizedMessage(.english) }
+}
+
+extension SMSCaseSpecError: LocalizedFailure {}

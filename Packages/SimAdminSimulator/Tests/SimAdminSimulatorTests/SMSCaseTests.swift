@@ -1,0 +1,92 @@
+import Essentials
+import EssentialsTesting
+import Foundation
+import Testing
+
+@testable import SimAdminSimulator
+
+@Suite("SMS cases")
+struct SMSCaseTests {
+  @Test func specParsesEveryCaseAndRefusesBadItems() throws {
+    let cases = try SMSCaseSpec.parse(
+      "1=late,2=clock-reset,2=identical,3=renumber:20,*=burst:2,1=deletes,2=invalid-utf8,3=no-stats",
+      deviceCount: 3)
+    #expect(cases[1] == [.late(minutes: 90), .burst(count: 2), .deletes(every: 5)])
+    #expect(cases[3] == [.renumber(every: 20), .burst(count: 2), .noStats])
+    #expect(try SMSCaseSpec.parse("", deviceCount: 2).isEmpty)
+    #expect(throws: SMSCaseSpecError.badItem("late")) {
+      try SMSCaseSpec.parse("late", deviceCount: 2)
+    }
+    #expect(throws: SMSCaseSpecError.badIndex(item: "4=late", deviceCount: 2)) {
+      try SMSCaseSpec.parse("4=late", deviceCount: 2)
+    }
+    #expect(throws: SMSCaseSpecError.unknownCase(item: "1=slow", name: "slow")) {
+      try SMSCaseSpec.parse("1=slow", deviceCount: 2)
+    }
+    #expect(throws: SMSCaseSpecError.badArgument(item: "1=burst:0", argument: "0")) {
+      try SMSCaseSpec.parse("1=burst:0", deviceCount: 2)
+    }
+    let message = SMSCaseSpecError.unknownCase(item: "1=slow", name: "slow")
+    #expect(message.localizedMessage(.english).contains("no-stats"))
+    #expect(message.localizedMessage(.simplifiedChinese).contains("未知场景"))
+  }
+
+  @Test func liveTrafficProducesEachCase() async throws {
+    let clock = TestClock()
+    let fleet = try await SimulatedFleet.start(
+      [DeviceProfile(name: "cases", smsCount: 10)], clock: clock.clock)
+    let device = fleet.devices[0]
+    let newest = try #require(device.messages().first)
+
+    device.setSMSCases([.late(minutes: 90)])
+    device.receiveLiveTraffic(count: 3)
+    let late = try #require(device.messages().max { $0.id < $1.id })
+    #expect(late.timestamp == BeijingTimeFormat.string(clock.clock.now() - 5_400))
+    #expect(device.messages().first?.id != late.id)
+
+    device.setSMSCases([.identical])
+    device.receiveLiveTraffic(count: 1)  // the fourth tick
+    let pair = device.messages().prefix(2)
+    #expect(pair.count == 2 && pair.allSatisfy { $0.content == "收到" })
+    #expect(Set(pair.map(\.id)).count == 2)
+    #expect(pair.first?.timestamp == pair.last?.timestamp)
+
+    device.setSMSCases([.clockReset])
+    device.receiveLiveTraffic(count: 1)
+    #expect(device.messages().last?.timestamp.hasPrefix("2000-01-01") == true)
+
+    let before = device.messages().count
+    device.setSMSCases([.deletes(every: 1)])
+    device.receiveLiveTraffic(count: 1)
+    #expect(device.messages().count == before)
+
+    device.setSMSCases([.renumber(every: 1)])
+    device.receiveLiveTraffic(count: 1)
+    #expect(device.messages().map(\.id).sorted() == Array(1...Int64(before + 1)))
+    #expect(device.messages().contains { $0.content == newest.content })
+
+    device.setSMSCases([.invalidUTF8])
+    device.receiveLiveTraffic(count: 5)
+    let list = try await TestHTTP.request(device.origin, "GET", "/api/sms/list?limit=3")
+    #expect(String(data: list.body, encoding: .utf8) == nil)
+    #expect(list.body.contains(0xFF))
+
+    device.setSMSCases([.burst(count: 4)])
+    let count = device.messages().count
+    _ = try await TestHTTP.request(device.origin, "GET", "/api/sms/list?limit=3")
+    #expect(device.messages().count == count)
+    _ = try await TestHTTP.request(device.origin, "GET", "/api/sms/list?limit=3&offset=3")
+    #expect(device.messages().count == count + 4)
+
+    device.setSMSCases([.noStats])
+    let stats = try await TestHTTP.request(device.origin, "GET", "/api/sms/stats")
+    #expect(stats.status == 404)
+    #expect(stats.text == "API endpoint not found")
+    await fleet.stop()
+  }
+}
+
+/// Beijing time as the simulator writes it.
+enum BeijingTimeFormat {
+  static func string(_ date: Date) -> String { BeijingTime.string(from: date) }
+}
