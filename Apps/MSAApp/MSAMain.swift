@@ -1,3 +1,4 @@
+import CommandLineKit
 import FeatureKit
 import Foundation
 
@@ -11,8 +12,12 @@ public enum MSAMain {
   /// Composes the standard app and runs `arguments` in the real process.
   public static func run(_ arguments: [String]) async -> Int32 {
     let context = ProcessContext.current
+    ProcessSetup.prepare(environment: context.environment)
     do {
       let app = try composed()
+      let parsed = try? CommandParser().parse(
+        arguments, root: app.commandTree, globalOptions: GlobalOptions.specs)
+      ProcessSetup.removeTemporaryFilesOnSignals(path: parsed?.path ?? [])
       return await app.run(arguments, context: context)
     } catch {
       let message = AppStrings.catalogue.text(

@@ -43,7 +43,7 @@ public struct ProcessContext: Sendable {
     return ProcessContext(
       environment: ProcessInfo.processInfo.environment,
       streams: .process,
-      writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      writeOutput: { ProcessOutput.writeOutput($0) },
       outputIsTerminal: isTerminal,
       terminalWidth: isTerminal ? TerminalInfo.width(fileDescriptor: 1) : nil,
       clock: .system,

@@ -52,10 +52,11 @@ public struct StandardStreams: Sendable {
 
   /// The process's real standard streams.
   public static let process = StandardStreams(
-    writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+    writeOutput: { ProcessOutput.writeOutput($0) },
+    writeError: { ProcessOutput.writeError($0) },
     readInput: {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
+      // `try?`: standard input may be a directory or fail to read; that is "no input".
+      guard let data = try? FileHandle.standardInput.readToEnd() else { return nil }
       return String(data: data, encoding: .utf8)
     })
 }
@@ -103,5 +104,25 @@ public struct AppEnvironment: Sendable {
   /// alike: stdout stays clean for the result.
   public func progress(_ completed: Int, of total: Int, _ message: String) {
     streams.writeError("[\(completed)/\(total)] \(message)\n")
+  }
+
+  /// How many device tasks (each holding up to `descriptorsEach` open files) may run at
+  /// once: `requested` for `total` tasks, or fewer when the open-file limit does not allow
+  /// it, which is then said on stderr. A local limit must never turn into devices blamed
+  /// for "Too many open files".
+  public func cappedConcurrency(
+    _ requested: Int, total: Int, descriptorsEach: Int, limit: Int = ProcessLimits.openFileLimit
+  ) -> Int {
+    let wanted = max(1, min(requested, total))
+    let allowed = ProcessLimits.concurrency(wanted, descriptorsEach: descriptorsEach, limit: limit)
+    if allowed < wanted {
+      streams.writeError(
+        FeatureKitStrings.catalogue.text(
+          "note.concurrencyCapped", language,
+          [
+            "allowed": String(allowed), "requested": String(wanted), "limit": String(limit),
+          ]) + "\n")
+    }
+    return allowed
   }
 }

@@ -84,15 +84,26 @@ enum FleetCommands {
         try context.requireCredentials()
         password = try context.readPassword()
       }
-      let instance = try context.registry.add(
-        name: name, origin: origin, tags: parsed.strings("tag"), groupID: groupID)
-      if let password {
-        do {
-          try context.store.credentials.setPassword(password, for: instance.id)
-        } catch {
-          _ = try? context.registry.delete(id: instance.id, expectedRevision: nil)
-          throw error
+      // Both or neither: the password is stored inside the transaction that adds the
+      // instance, so a failure rolls the instance back; a kill between the two leaves only a
+      // password for an id that does not exist, which `msa data check --fix` forgets, and a
+      // re-add works.
+      var storedFor: String?
+      let instance: Instance
+      do {
+        instance = try context.store.database.transaction { _ in
+          let instance = try context.registry.add(
+            name: name, origin: origin, tags: parsed.strings("tag"), groupID: groupID)
+          if let password {
+            try context.store.credentials.setPassword(password, for: instance.id)
+            storedFor = instance.id
+          }
+          return instance
         }
+      } catch {
+        // The commit failed after the password was stored: forget it again.
+        if let storedFor { try? context.store.credentials.removePassword(for: storedFor) }
+        throw error
       }
       context.environment.logger.labeled("msa.fleet").info(
         "fleet.instanceAdded",
@@ -312,7 +323,10 @@ enum FleetCommands {
       let recorder = StatusRecorder(store: context.store, logger: context.environment.logger)
       var done = 0
       var recordError: (any Error)?
-      let results = await prober.probe(instances, width: width) { result in
+      // Each probe may hold as many connections as the client opens per device.
+      let allowed = context.environment.cappedConcurrency(
+        width, total: instances.count, descriptorsEach: 8)
+      let results = await prober.probe(instances, width: allowed) { result in
         done += 1
         do { try recorder.record(result) } catch { recordError = recordError ?? error }
         if instances.count > 1 {

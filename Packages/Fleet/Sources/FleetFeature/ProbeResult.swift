@@ -63,6 +63,9 @@ public struct ProbeResult: Sendable, Codable, Hashable {
   public var platform: String?
   /// The values fetched (nil when the device was not reachable or not logged in).
   public var snapshot: DeviceSnapshot?
+  /// Set when this computer failed during the probe (out of descriptors, memory): the
+  /// result says nothing about the device and is never recorded as its status.
+  public var localFailure: String?
 
   /// A result.
   public init(

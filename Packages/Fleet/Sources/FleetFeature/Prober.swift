@@ -119,6 +119,17 @@ public struct Prober: Sendable {
       try await session.smsList(limit: 1)
     }
 
+    // This computer's own failure (out of descriptors…) says nothing about the device.
+    let outcomes: [SimAdminError?] = [
+      await healthCall.failure, await authCall.failure, await device.failure, await sim.failure,
+      await network.failure, await stats.failure, await data.failure, await sms.failure,
+    ]
+    for case .localResource(let detail)? in outcomes {
+      var result = finish(.unknown, nil, detail: detail)
+      result.localFailure = detail
+      return result
+    }
+
     // Reachability.
     let health: HealthInfo
     switch await healthCall {
@@ -215,6 +226,7 @@ public struct Prober: Sendable {
     case .loginRequired: (.loginRequired, .noPassword, nil)
     case .wrongPassword: (.loginRequired, .wrongPassword, nil)
     case .upstream(let message): (.degraded, .upstreamError, message)
+    case .localResource(let detail): (.unknown, nil, detail)
     }
   }
 }

@@ -18,7 +18,11 @@ public struct StatusRecorder: Sendable {
 
   /// Records `result`; returns the previous status (nil when never tested).
   @discardableResult
+  ///
+  /// - Throws: ``LocalProbeFailure`` for a probe that failed on this computer (out of file
+  ///   descriptors, memory): nothing is recorded about the device then.
   public func record(_ result: ProbeResult) throws -> InstanceStatus? {
+    if let local = result.localFailure { throw LocalProbeFailure(detail: local) }
     let statuses = StatusRepository(store: store)
     let previous = try statuses.get(instanceID: result.instanceID)
       .flatMap { InstanceStatus(rawValue: $0.status) }
@@ -47,5 +51,16 @@ public struct StatusRecorder: Sendable {
         ])
     }
     return previous
+  }
+}
+
+/// A probe failed because of this computer, not the device; the command fails with it.
+public struct LocalProbeFailure: LocalizedFailure, Equatable {
+  /// The system's words (e.g. "Too many open files").
+  public let detail: String
+
+  /// The message in `language`.
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    FleetStrings.text("error.localFailure", language, ["detail": detail])
   }
 }

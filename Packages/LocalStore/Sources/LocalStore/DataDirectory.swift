@@ -1,6 +1,12 @@
 import Essentials
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where msa keeps its database and credentials (PRODUCT §4).
 public enum DataDirectory {
   /// The folder name under the Linux data home.
@@ -52,21 +58,43 @@ public enum DataDirectory {
     #endif
   }
 
-  /// Creates `directory` (and its parents) with mode 0700 when missing; refuses a path that
-  /// exists but is not a directory.
+  /// The mode of the data directory msa creates: the owner only, whatever the umask.
+  public static let directoryMode: mode_t = 0o700
+  /// The mode of every file msa creates in it (database, WAL, copies, backups, exports).
+  public static let fileMode: mode_t = 0o600
+
+  /// Creates `directory` (and its parents) when missing, the directory itself with mode
+  /// 0700 whatever the umask; refuses a path that exists but is not a directory. An existing
+  /// directory's mode is left alone (`msa data check` reports a looser one).
   public static func prepare(_ directory: URL) throws(DataDirectoryError) {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else { throw .notADirectory(path: directory.path) }
       return
     }
+    try createPrivateDirectory(directory)
+  }
+
+  /// Creates `directory` with mode 0700 (parents with the usual mode) unless it exists.
+  public static func createPrivateDirectory(_ directory: URL) throws(DataDirectoryError) {
+    let parent = directory.deletingLastPathComponent()
     do {
-      try FileManager.default.createDirectory(
-        at: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
+      try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
     } catch {
       throw .cannotCreate(path: directory.path, reason: error.localizedDescription)
     }
+    if mkdir(directory.path, directoryMode) != 0 {
+      let code = errno
+      var isDirectory: ObjCBool = false
+      guard code == EEXIST,
+        FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        throw .cannotCreate(path: directory.path, reason: String(cString: strerror(code)))
+      }
+      return
+    }
+    _ = chmod(directory.path, directoryMode)
   }
 
   private static func absolute(_ path: String, environment: [String: String]) -> URL {

@@ -14,13 +14,18 @@ import Foundation
 /// written, then renamed over the old file, so a crash never leaves a half-written or
 /// readable file. A file whose mode allows group or other access is refused (with the
 /// `chmod 600` fix in the message); a malformed file is refused and never overwritten.
-/// Writers in one process are serialised; separate processes are not coordinated.
+///
+/// Every read-modify-write holds an exclusive `flock` on `credentials.json.lock` beside the
+/// file (readers a shared one), so concurrent msa processes never lose each other's
+/// passwords. In a home msa may not write (read-only), reads go ahead without the lock.
 public final class FileCredentialStore: CredentialStore {
   /// The usual file name.
   public static let fileName = "credentials.json"
 
   /// The credentials file.
   public let fileURL: URL
+  /// The lock file beside it.
+  public var lockURL: URL { URL(fileURLWithPath: fileURL.path + ".lock") }
   private let lock = Locked(())
 
   /// A store for `credentials.json` in `directory`.
@@ -42,12 +47,12 @@ public final class FileCredentialStore: CredentialStore {
 
   /// The stored password of an instance, or `nil`.
   public func password(for instanceID: String) throws(CredentialError) -> String? {
-    try withLock { () throws(CredentialError) in try load()[instanceID] }
+    try withLock(exclusive: false) { () throws(CredentialError) in try load()[instanceID] }
   }
 
   /// Stores (or replaces) an instance's password.
   public func setPassword(_ password: String, for instanceID: String) throws(CredentialError) {
-    try withLock { () throws(CredentialError) in
+    try withLock(exclusive: true) { () throws(CredentialError) in
       var passwords = try load()
       passwords[instanceID] = password
       try save(passwords)
@@ -56,7 +61,7 @@ public final class FileCredentialStore: CredentialStore {
 
   /// Forgets an instance's password.
   public func removePassword(for instanceID: String) throws(CredentialError) {
-    try withLock { () throws(CredentialError) in
+    try withLock(exclusive: true) { () throws(CredentialError) in
       var passwords = try load()
       guard passwords.removeValue(forKey: instanceID) != nil else { return }
       try save(passwords)
@@ -65,16 +70,45 @@ public final class FileCredentialStore: CredentialStore {
 
   /// The ids of instances that have a stored password, sorted.
   public func instanceIDsWithPasswords() throws(CredentialError) -> [String] {
-    try withLock { () throws(CredentialError) in try load().keys.sorted() }
+    try withLock(exclusive: false) { () throws(CredentialError) in try load().keys.sorted() }
   }
 
   // MARK: - File
 
-  private func withLock<T>(_ body: () throws(CredentialError) -> T) throws(CredentialError) -> T {
+  /// Runs `body` holding this process's lock and the file lock shared by every process.
+  private func withLock<T>(exclusive: Bool, _ body: () throws(CredentialError) -> T)
+    throws(CredentialError) -> T
+  {
     let result: Result<T, CredentialError> = lock.withLock { _ in
-      do throws(CredentialError) { return .success(try body()) } catch { return .failure(error) }
+      do throws(CredentialError) {
+        let descriptor = try openLockFile(forWriting: exclusive)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        if descriptor >= 0 {
+          while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else {
+              throw CredentialError.unwritable(
+                path: lockURL.path, reason: String(cString: strerror(errno)))
+            }
+          }
+        }
+        return .success(try body())
+      } catch {
+        return .failure(error)
+      }
     }
     return try result.get()
+  }
+
+  /// The lock file, created 0600 when missing; -1 when a reader cannot create it (a
+  /// read-only home, or no folder yet: nothing to read then either).
+  private func openLockFile(forWriting: Bool) throws(CredentialError) -> Int32 {
+    let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if descriptor >= 0 { return descriptor }
+    let code = errno
+    let readOnly = open(lockURL.path, O_RDONLY | O_CLOEXEC)
+    if readOnly >= 0 { return readOnly }
+    if !forWriting { return -1 }
+    throw .unwritable(path: lockURL.path, reason: String(cString: strerror(code)))
   }
 
   private func load() throws(CredentialError) -> [String: String] {
@@ -120,7 +154,7 @@ public final class FileCredentialStore: CredentialStore {
       throw .unwritable(path: path, reason: "cannot encode")
     }
     do {
-      try AtomicFile.write(data, to: fileURL, mode: 0o600, overwrite: true)
+      try AtomicFile.write(data, to: fileURL, mode: 0o600, existing: .replace)
     } catch {
       throw .unwritable(path: path, reason: error.reason)
     }

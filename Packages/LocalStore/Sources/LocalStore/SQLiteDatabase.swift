@@ -19,6 +19,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
     case readWrite
     /// Read only; every write fails with `SQLITE_READONLY`.
     case readOnly
+    /// Read only, for a file in a folder msa may not write (no `-shm` can be made there):
+    /// SQLite's `immutable` mode, which assumes nobody changes the file meanwhile.
+    case immutable
   }
 
   /// The database file.
@@ -38,9 +41,20 @@ public final class SQLiteDatabase: @unchecked Sendable {
     self.url = url
     self.mode = mode
     var connection: OpaquePointer?
-    let flags =
-      mode == .readWrite ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY
-    let code = sqlite3_open_v2(url.path, &connection, flags, nil)
+    let flags: Int32
+    var name = url.path
+    switch mode {
+    case .readWrite: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readOnly: flags = SQLITE_OPEN_READONLY
+    case .immutable:
+      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      var allowed = CharacterSet.urlPathAllowed
+      allowed.remove(charactersIn: "?#%")
+      name =
+        "file:" + (url.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? url.path)
+        + "?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       let message =
         connection.map { String(cString: sqlite3_errmsg($0)) }
@@ -198,33 +212,23 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// Writes a consistent copy of the database to `destination` with SQLite's online backup
   /// API, while other connections keep reading and writing.
   ///
-  /// The copy is written to a temporary file next to `destination` and renamed into place; an
-  /// existing `destination` is refused, never overwritten.
-  public func backup(to destination: URL) throws(SQLiteError) {
-    if FileManager.default.fileExists(atPath: destination.path) {
-      throw SQLiteError(
-        code: SQLiteError.cantOpenCode,
-        message: "backup destination \(destination.path) already exists")
-    }
-    let partial = destination.deletingLastPathComponent()
-      .appendingPathComponent(".\(destination.lastPathComponent).partial")
-    try? FileManager.default.removeItem(at: partial)
-    try withConnection { (source) throws(SQLiteError) in
-      var target: OpaquePointer?
-      let openCode = sqlite3_open_v2(
-        partial.path, &target, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
-      defer { sqlite3_close_v2(target) }
-      guard openCode == SQLITE_OK, let target else {
-        throw SQLiteError(code: openCode, message: "cannot create \(partial.path)")
+  /// The copy is written with ``AtomicFile`` (a temporary file next to `destination`, mode
+  /// 0600, renamed into place); an existing `destination` is refused unless `existing` says
+  /// otherwise, and never anything but a regular file. Returns where the copy went.
+  @discardableResult
+  public func backup(to destination: URL, existing: AtomicFile.Existing = .refuse) throws
+    -> URL
+  {
+    try AtomicFile.produce(at: destination, mode: 0o600, existing: existing) { partial in
+      try withConnection { (source) throws(SQLiteError) in
+        var target: OpaquePointer?
+        let openCode = sqlite3_open_v2(partial.path, &target, SQLITE_OPEN_READWRITE, nil)
+        defer { sqlite3_close_v2(target) }
+        guard openCode == SQLITE_OK, let target else {
+          throw SQLiteError(code: openCode, message: "cannot create \(partial.path)")
+        }
+        try Self.copyAll(from: source, into: target)
       }
-      try Self.copyAll(from: source, into: target)
-    }
-    do {
-      try FileManager.default.moveItem(at: partial, to: destination)
-    } catch {
-      throw SQLiteError(
-        code: SQLiteError.cantOpenCode,
-        message: "cannot move backup into \(destination.path): \(error.localizedDescription)")
     }
   }
 
@@ -279,6 +283,20 @@ public final class SQLiteDatabase: @unchecked Sendable {
       row.values.first.flatMap { String.fromSQLite($0) }
     }
     return lines == ["ok"] ? [] : lines
+  }
+
+  /// Runs `PRAGMA quick_check` (the fast form, without index cross-checks); returns the
+  /// problems found, empty when sound. A file too damaged to be read gives its error as the
+  /// one problem.
+  public func quickCheck() -> [String] {
+    do throws(SQLiteError) {
+      let lines = try query("PRAGMA quick_check").compactMap { row in
+        row.values.first.flatMap { String.fromSQLite($0) }
+      }
+      return lines == ["ok"] ? [] : lines
+    } catch {
+      return [error.message]
+    }
   }
 
   /// Rebuilds the file to reclaim free space (`VACUUM`). Cannot run inside a transaction.

@@ -31,6 +31,10 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
   public static let mismatchCode: Int32 = 20
   /// `SQLITE_MISUSE`.
   public static let misuseCode: Int32 = 21
+  /// `SQLITE_CORRUPT`.
+  public static let corruptCode: Int32 = 11
+  /// `SQLITE_NOTADB`.
+  public static let notADatabaseCode: Int32 = 26
   /// `SQLITE_CANTOPEN`.
   public static let cantOpenCode: Int32 = 14
 

@@ -88,8 +88,8 @@ struct SchemaMigrator {
       guard let first = steps.first else { continue }
       var safetyCopy: URL?
       if hadData {
-        let copy = try safetyCopyURL(module: module.name, version: first.version)
-        try database.backup(to: copy)
+        let copy = try database.backup(
+          to: try safetyCopyURL(module: module.name, version: first.version), existing: .number)
         safetyCopy = copy
         report.safetyCopies.append(copy)
       }

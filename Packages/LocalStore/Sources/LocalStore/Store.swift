@@ -1,6 +1,12 @@
 import Essentials
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The app's local data: the SQLite database `msa.sqlite` and the credential store, in one
 /// data directory.
 ///
@@ -12,6 +18,9 @@ import Foundation
 public final class Store: Sendable {
   /// The database file name inside the data directory.
   public static let databaseFileName = "msa.sqlite"
+  /// The marker msa writes once it has created its database: with it, a missing header or
+  /// an empty `msa.sqlite` means damage, not a first run.
+  public static let markerFileName = ".msa-home"
 
   /// The data directory.
   public let directory: URL
@@ -68,20 +77,26 @@ public final class Store: Sendable {
     let databaseURL = directory.appendingPathComponent(databaseFileName)
     let credentialStore = credentials ?? FileCredentialStore(directory: directory)
 
-    if readOnly {
+    if readOnly || !homeIsWritable(directory, databaseURL) {
       guard FileManager.default.fileExists(atPath: databaseURL.path) else {
         throw StoreError.databaseMissing(path: databaseURL.path)
       }
-      let database = try openDatabase(databaseURL, .readOnly)
-      let issues = try wrap { try SchemaMigrator.inspect(database, modules: all) }
+      try refuseDamaged(databaseURL, directory: directory)
+      let database = try openReadOnly(databaseURL)
+      var issues = try wrap(databaseURL) { try SchemaMigrator.inspect(database, modules: all) }
+      if !readOnly { issues.insert(.readOnlyHome(path: directory.path), at: 0) }
       return Store(
         directory: directory, database: database, issues: issues, isReadOnly: true,
         credentials: credentialStore, clock: clock, migrationReport: MigrationReport())
     }
 
     try DataDirectory.prepare(directory)
+    try refuseDamaged(databaseURL, directory: directory)
+    try createPrivateFile(databaseURL)
     let writable = try openDatabase(databaseURL, .readWrite)
-    let report = try wrap { try SchemaMigrator(database: writable, clock: clock).migrate(all) }
+    let report = try wrap(databaseURL) {
+      try SchemaMigrator(database: writable, clock: clock).migrate(all)
+    }
     guard report.issues.isEmpty else {
       writable.close()
       let database = try openDatabase(databaseURL, .readOnly)
@@ -89,6 +104,7 @@ public final class Store: Sendable {
         directory: directory, database: database, issues: report.issues, isReadOnly: true,
         credentials: credentialStore, clock: clock, migrationReport: report)
     }
+    writeMarker(directory)
     return Store(
       directory: directory, database: writable, issues: [], isReadOnly: false,
       credentials: credentialStore, clock: clock, migrationReport: report)
@@ -105,20 +121,94 @@ public final class Store: Sendable {
     if isReadOnly { throw .readOnly(reason: issues.first) }
   }
 
+  // MARK: - Opening
+
+  /// Whether msa may write in `directory` (or it does not exist yet) and to the database.
+  static func homeIsWritable(_ directory: URL, _ databaseURL: URL) -> Bool {
+    var info = stat()
+    guard stat(directory.path, &info) == 0 else { return true }
+    if access(directory.path, W_OK) != 0 { return false }
+    if stat(databaseURL.path, &info) == 0, access(databaseURL.path, W_OK) != 0 { return false }
+    return true
+  }
+
+  /// Refuses a database file that is not whole: a header that is not SQLite's or a file
+  /// shorter than its header says, and an empty file in a home msa has used before (a
+  /// first run may find an empty file; a used home must not silently start afresh).
+  static func refuseDamaged(_ databaseURL: URL, directory: URL) throws(StoreError) {
+    guard FileManager.default.fileExists(atPath: databaseURL.path),
+      let problem = DatabaseFile.headerProblem(databaseURL)
+    else { return }
+    if problem == .empty, !DatabaseFile.homeShowsEarlierUse(directory) { return }
+    throw .damaged(path: databaseURL.path, problem: .header(problem), directory: directory.path)
+  }
+
+  /// Creates an empty database file with mode 0600 (the umask notwithstanding) so SQLite,
+  /// and the WAL and shared-memory files it makes with the same mode, stay private.
+  static func createPrivateFile(_ url: URL) throws(StoreError) {
+    let descriptor = openFile(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, DataDirectory.fileMode)
+    if descriptor < 0 {
+      if errno == EEXIST { return }
+      throw .database(
+        SQLiteError(
+          code: SQLiteError.cantOpenCode,
+          message: "\(String(cString: strerror(errno))) (\(url.path))"))
+    }
+    _ = fchmod(descriptor, DataDirectory.fileMode)
+    close(descriptor)
+  }
+
+  /// The marker of a used home, written once.
+  private static func writeMarker(_ directory: URL) {
+    let marker = directory.appendingPathComponent(markerFileName)
+    guard !FileManager.default.fileExists(atPath: marker.path) else { return }
+    _ = try? AtomicFile.write(
+      Data("MultiSimAdmin data directory. Keep this file: it tells msa this home is in use.\n".utf8),
+      to: marker, existing: .refuse)
+  }
+
+  /// Read-only, and in a folder where SQLite cannot make its `-shm` file, immutable.
+  private static func openReadOnly(_ url: URL) throws -> SQLiteDatabase {
+    do {
+      return try SQLiteDatabase(url: url, mode: .readOnly)
+    } catch {
+      if let damaged = damage(error, url) { throw damaged }
+      return try openDatabase(url, .immutable)
+    }
+  }
+
   private static func openDatabase(_ url: URL, _ mode: SQLiteDatabase.Mode) throws -> SQLiteDatabase
   {
     do {
       return try SQLiteDatabase(url: url, mode: mode)
     } catch {
-      throw StoreError.database(error)
+      throw damage(error, url) ?? StoreError.database(error)
     }
   }
 
-  private static func wrap<T>(_ body: () throws -> T) throws -> T {
+  private static func wrap<T>(_ url: URL, _ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SQLiteError {
-      throw StoreError.database(error)
+      throw damage(error, url) ?? StoreError.database(error)
     }
   }
+
+  /// `SQLITE_CORRUPT` and `SQLITE_NOTADB` as damage naming the file.
+  private static func damage(_ error: SQLiteError, _ url: URL) -> StoreError? {
+    guard error.code == SQLiteError.corruptCode || error.code == SQLiteError.notADatabaseCode
+    else { return nil }
+    return .damaged(
+      path: url.path, problem: .sqlite(error.message),
+      directory: url.deletingLastPathComponent().path)
+  }
+}
+
+/// `open(2)`, named apart from ``Store/open(directory:modules:clock:readOnly:credentials:)``.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  #if canImport(Glibc)
+    return Glibc.open(path, flags, mode)
+  #else
+    return Darwin.open(path, flags, mode)
+  #endif
 }

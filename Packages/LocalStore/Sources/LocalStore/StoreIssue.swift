@@ -12,6 +12,9 @@ public enum StoreIssue: Sendable, Equatable, LocalizedStoreError {
     module: String, version: Int, name: String, message: String, safetyCopy: URL?)
   /// Opened read-only on request while migrations are pending; queries may fail.
   case pendingMigrations(module: String, found: Int, supported: Int)
+  /// msa may not write in the data directory (permissions, a read-only file system): the
+  /// data was opened read-only; commands that only read work.
+  case readOnlyHome(path: String)
 
   /// The message in `language`, telling what happened and what to do.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -33,6 +36,8 @@ public enum StoreIssue: Sendable, Equatable, LocalizedStoreError {
       return LocalStoreStrings.text(
         "store.issue.pendingMigrations", language,
         ["module": module, "found": String(found), "supported": String(supported)])
+    case .readOnlyHome(let path):
+      return LocalStoreStrings.text("store.issue.readOnlyHome", language, ["path": path])
     }
   }
 }
@@ -47,6 +52,9 @@ public enum StoreError: LocalizedStoreError, Equatable {
   case databaseMissing(path: String)
   /// The database file could not be opened or read.
   case database(SQLiteError)
+  /// The database file is damaged (not SQLite, truncated, empty in a used home, corrupt):
+  /// nothing was changed; `msa data restore BACKUP` brings the data back.
+  case damaged(path: String, problem: DatabaseDamage, directory: String)
 
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -59,6 +67,41 @@ public enum StoreError: LocalizedStoreError, Equatable {
       LocalStoreStrings.text("store.error.databaseMissing", language, ["path": path])
     case .database(let error):
       error.localizedMessage(language)
+    case .damaged(let path, let problem, let directory):
+      Self.damageMessage(path: path, problem: problem, directory: directory, language)
+    }
+  }
+
+  private static func damageMessage(
+    path: String, problem: DatabaseDamage, directory: String, _ language: AppLanguage
+  ) -> String {
+    let copies = DatabaseFile.safetyCopies(in: URL(fileURLWithPath: directory, isDirectory: true))
+    var text = LocalStoreStrings.text(
+      "store.error.damaged", language, ["path": path, "problem": problem.describe(language)])
+    if let newest = copies.first {
+      text +=
+        " "
+        + LocalStoreStrings.text(
+          "store.error.damaged.copies", language,
+          ["count": String(copies.count), "newest": newest.path])
+    }
+    return text
+  }
+}
+
+/// What is wrong with a damaged database file.
+public enum DatabaseDamage: Sendable, Equatable {
+  /// Seen from its header, before SQLite opened it.
+  case header(DatabaseFile.Problem)
+  /// SQLite's own words (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+  case sqlite(String)
+
+  /// The problem in plain words.
+  public func describe(_ language: AppLanguage) -> String {
+    switch self {
+    case .header(let problem): DatabaseFile.describe(problem, language)
+    case .sqlite(let message):
+      LocalStoreStrings.text("database.problem.sqlite", language, ["message": message])
     }
   }
 }

@@ -188,7 +188,11 @@ import Testing
       #expect(count >= 1000 && count <= 3000)
       #expect(count % 50 == 0, "a backup must never contain half a transaction")
     }
-    #expect(throws: SQLiteError.self) { try database.backup(to: copies[0]) }
+    let before = try Data(contentsOf: copies[0])
+    #expect(throws: AtomicFile.Failure.destinationExists(path: copies[0].path)) {
+      try database.backup(to: copies[0])
+    }
+    #expect(try Data(contentsOf: copies[0]) == before)
   }
 
   @Test func integrityCheckAndVacuum() throws {

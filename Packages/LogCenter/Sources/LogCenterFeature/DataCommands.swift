@@ -41,35 +41,76 @@ enum DataCommands {
   /// The JSON payload of `msa data check`.
   struct CheckPayload: Encodable, Sendable {
     let ok: Bool
+    /// Integrity-check problems (or why the database cannot be opened).
     let problems: [String]
+    /// Files around the database: leftovers, loose modes, orphaned passwords.
+    let findings: [HomeFinding]
+    /// What `--fix` repaired.
+    let fixed: [HomeFinding]
   }
 
   static var check: FeatureCommand {
     FeatureCommand(
-      CommandSpec("check", abstract: LogCenterStrings.string("command.data.check"))
+      CommandSpec(
+        "check", abstract: LogCenterStrings.string("command.data.check"),
+        discussion: LogCenterStrings.string("command.data.check.discussion"),
+        options: [.flag("fix", help: LogCenterStrings.string("option.fix"))])
     ) { invocation in
       let environment = invocation.environment
-      let store = try CommandSupport.store(environment)
       let language = environment.language
-      let integrity = try LocalData(store: store, clock: environment.clock).check()
-      let names = try LocalData.nameProblems(store: store, language: language)
+      var integrity: [String] = []
+      var names: [String] = []
+      var instanceIDs: Set<String>?
+      var credentials: any CredentialStore = FileCredentialStore(
+        directory: environment.dataDirectory)
+      var databasePath = environment.dataDirectory.appendingPathComponent(Store.databaseFileName)
+        .path
+      do {
+        let store = try CommandSupport.store(environment)
+        databasePath = store.databaseURL.path
+        credentials = store.credentials
+        integrity = LocalData(store: store, clock: environment.clock).check()
+        names = try LocalData.nameProblems(store: store, language: language)
+        instanceIDs = try? Set(InstanceRepository(store: store).list().map(\.id))
+      } catch let error as StoreError {
+        guard case .damaged = error else { throw error }
+        integrity = [error.localizedMessage(language)]
+      }
       let problems = integrity + names
-      var parts: [ViewNode] = []
+      var findings = HomeInspection.findings(
+        in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
+      var fixed: [HomeFinding] = []
+      if invocation.parsed.flag("fix") {
+        fixed = HomeInspection.fix(findings, credentials: credentials)
+        findings.removeAll { fixed.contains($0) }
+      }
+      var lines: [ViewNode] = []
+      if problems.isEmpty {
+        lines.append(banner("data.check.ok", language, ["path": databasePath]))
+      }
       if !integrity.isEmpty {
-        parts.append(
+        lines.append(
           banner("data.check.failed", language, ["count": String(integrity.count)], tone: .danger))
-        parts += integrity.map { .text(Text($0, style: .code)) }
+        lines += integrity.map { .text(Text($0, style: .code)) }
       }
       if !names.isEmpty {
-        parts.append(
+        lines.append(
           banner("data.check.controls", language, ["count": String(names.count)], tone: .warning))
-        parts += names.map { .text(Text($0)) }
+        lines += names.map { .text(Text($0)) }
       }
-      let view: ViewNode =
-        problems.isEmpty
-        ? banner("data.check.ok", language, ["path": store.databaseURL.path]) : .stack(parts)
+      lines += findings.map {
+        .banner(Banner($0.describe(language), tone: $0.kind == .inUse ? .info : .warning))
+      }
+      lines += fixed.map {
+        .text(
+          Text(
+            LogCenterStrings.text("data.check.fixed", language, ["what": $0.describe(language)]),
+            style: .muted))
+      }
       return CommandResult(
-        view: view, payload: CheckPayload(ok: problems.isEmpty, problems: problems),
+        view: .stack(lines),
+        payload: CheckPayload(
+          ok: problems.isEmpty, problems: problems, findings: findings, fixed: fixed),
         exitCode: problems.isEmpty ? .success : .failure)
     }
   }
@@ -105,13 +146,13 @@ enum DataCommands {
       CommandSpec(
         "backup", abstract: LogCenterStrings.string("command.data.backup"),
         arguments: [fileArgument()],
-        options: [.flag("force", help: LogCenterStrings.string("option.force"))])
+        options: [.flag("force", help: LogCenterStrings.string("option.force.backup"))])
     ) { invocation in
       let environment = invocation.environment
       let url = CommandSupport.fileURL(try invocation.parsed.argument("FILE"))
       let store = try CommandSupport.store(environment)
       let bytes = try LocalData(store: store, clock: environment.clock)
-        .backup(to: url, overwrite: invocation.parsed.flag("force"))
+        .backup(to: url, force: invocation.parsed.flag("force"))
       environment.logger.labeled("msa.data").notice("data.backup", metadata: ["path": url.path])
       return CommandResult(
         view: banner(
@@ -131,9 +172,15 @@ enum DataCommands {
     ) { invocation in
       let environment = invocation.environment
       let url = CommandSupport.fileURL(try invocation.parsed.argument("FILE"))
-      let store = try CommandSupport.store(environment)
       // Check the file before asking for confirmation: a bad file is refused either way.
       try LocalData.validateHeader(url)
+      let store: Store
+      do {
+        store = try CommandSupport.store(environment)
+      } catch let error as StoreError {
+        guard case .damaged(let path, _, _) = error else { throw error }
+        return try restoreIntoDamagedHome(invocation, from: url, databasePath: path)
+      }
       if !invocation.parsed.flag("yes") {
         let rows = try LocalData(store: store, clock: environment.clock).summary().tables
           .filter { $0.table != "schema_versions" }.reduce(0) { $0 + $1.rows }
@@ -149,6 +196,25 @@ enum DataCommands {
           "data.restored", environment.language,
           ["path": report.source, "backup": report.safetyCopy]), payload: report)
     }
+  }
+
+  /// `msa data restore` when the database cannot be opened: with `--yes`, the damaged file
+  /// is moved aside (never deleted) and the backup takes its place.
+  static func restoreIntoDamagedHome(
+    _ invocation: CommandInvocation, from url: URL, databasePath: String
+  ) throws -> CommandResult {
+    let environment = invocation.environment
+    guard invocation.parsed.flag("yes") else {
+      throw LogCenterError.confirmationRequired(
+        action: "restoreDamaged", target: databasePath, count: 0)
+    }
+    let report = try LocalData.restoreIntoDamagedHome(
+      directory: environment.dataDirectory, databaseURL: URL(fileURLWithPath: databasePath),
+      from: url, clock: environment.clock)
+    return CommandResult(
+      view: banner(
+        "data.restored.damaged", environment.language,
+        ["path": report.source, "aside": report.safetyCopy]), payload: report)
   }
 
   // MARK: - registry

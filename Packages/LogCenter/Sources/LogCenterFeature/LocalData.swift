@@ -99,9 +99,14 @@ public struct LocalData: Sendable {
       tables: tables, schemaVersions: try store.schemaVersions(), readOnly: store.isReadOnly)
   }
 
-  /// `PRAGMA integrity_check`: the problems found, empty when sound.
-  public func check() throws -> [String] {
-    try store.database.integrityCheck()
+  /// `PRAGMA integrity_check`: the problems found, empty when sound. A file so damaged the
+  /// check cannot run gives SQLite's error as its one problem.
+  public func check() -> [String] {
+    do {
+      return try store.database.integrityCheck()
+    } catch {
+      return [error.message]
+    }
   }
 
   /// Instance names, group names and tags holding control or bidi characters (stored before
@@ -126,60 +131,46 @@ public struct LocalData: Sendable {
   // MARK: - Backup
 
   /// Writes a consistent copy of the database to `destination` (online backup API; the app
-  /// may keep using the database). An existing file is refused unless `overwrite`.
-  public func backup(to destination: URL, overwrite: Bool) throws -> Int64 {
-    let exists = FileManager.default.fileExists(atPath: destination.path)
-    if exists && !overwrite { throw LogCenterError.destinationExists(path: destination.path) }
-    let folder = destination.deletingLastPathComponent()
-    guard FileManager.default.isWritableFile(atPath: folder.path) else {
-      throw LogCenterError.unwritable(path: destination.path, reason: "folder is not writable")
+  /// may keep using the database), mode 0600, through a temporary file renamed into place.
+  /// An existing file is refused unless `force`, and anything but a regular file always; a
+  /// database failing its quick check is refused unless `force`.
+  public func backup(to destination: URL, force: Bool) throws -> Int64 {
+    if !force {
+      let problems = store.database.quickCheck()
+      guard problems.isEmpty else {
+        throw LogCenterError.backupOfDamaged(path: store.databaseURL.path, problems: problems)
+      }
     }
-    let partial = folder.appendingPathComponent(
-      ".\(destination.lastPathComponent).\(UUID().uuidString).backup")
     do {
-      try store.database.backup(to: partial)
+      try store.database.backup(to: destination, existing: force ? .replace : .refuse)
+    } catch let failure as AtomicFile.Failure {
+      throw failure
     } catch {
-      try? FileManager.default.removeItem(at: partial)
       throw LogCenterError.unwritable(path: destination.path, reason: error.message)
     }
-    if rename(partial.path, destination.path) != 0 {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: partial)
-      throw LogCenterError.unwritable(path: destination.path, reason: reason)
-    }
-    return Self.fileBytes(destination)
+    return DatabaseFile.size(destination)
   }
 
   // MARK: - Restore
 
   /// Replaces the data with the database in `source`.
   ///
-  /// Order: copy the file into the data directory (so it cannot change underneath), validate
-  /// the copy (SQLite header, length, integrity check, `schema_versions` present, no module
-  /// unknown or newer than the current data's), make a safety copy of the current data, then
-  /// copy the pages in with one transaction. Any failure before the last step changes
-  /// nothing; a failure during it rolls back, and the safety copy remains.
+  /// Order: copy the file into the data directory (a temporary file, so it cannot change
+  /// underneath), validate the copy (SQLite header, length, integrity check,
+  /// `schema_versions` present, no module unknown or newer than the current data's), make a
+  /// safety copy of the current data, then copy the pages in with one transaction. Any
+  /// failure before the last step changes nothing; a failure during it rolls back, and the
+  /// safety copy remains.
   public func restore(from source: URL) throws -> RestoreReport {
     try store.requireWritable()
-    let staging = store.directory.appendingPathComponent(
-      ".restore-\(UUID().uuidString).sqlite")
-    defer {
-      for suffix in ["", "-wal", "-shm", "-journal"] {
-        try? FileManager.default.removeItem(atPath: staging.path + suffix)
-      }
-    }
-    try Self.validateHeader(source)
+    let current = try store.schemaVersions()
+    let (staging, versions) = try Self.stage(source, in: store.directory, current: current)
+    defer { TemporaryFiles.remove(staging.path) }
+    let safetyCopy: URL
     do {
-      try FileManager.default.copyItem(at: source, to: staging)
+      safetyCopy = try store.database.backup(to: try safetyCopyURL(), existing: .number)
     } catch {
-      throw LogCenterError.unreadable(path: source.path, reason: error.localizedDescription)
-    }
-    let versions = try validate(staging, reportedAs: source.path)
-    let safetyCopy = try safetyCopyURL()
-    do {
-      try store.database.backup(to: safetyCopy)
-    } catch {
-      throw LogCenterError.unwritable(path: safetyCopy.path, reason: error.message)
+      throw LogCenterError.unwritable(path: store.directory.path, reason: error.message)
     }
     do {
       try store.database.restore(from: staging)
@@ -190,36 +181,71 @@ public struct LocalData: Sendable {
       source: source.path, safetyCopy: safetyCopy.path, schemaVersions: versions)
   }
 
+  /// Restores into a data directory whose database cannot be opened: the damaged file (and
+  /// its `-wal` / `-shm`) is moved aside to `msa.damaged.<stamp>.sqlite`, never deleted, and
+  /// the validated copy of `source` takes its place. The next open migrates it as usual (a
+  /// newer schema opens read-only).
+  public static func restoreIntoDamagedHome(
+    directory: URL, databaseURL: URL, from source: URL, clock: AppClock
+  ) throws -> RestoreReport {
+    let (staging, versions) = try stage(source, in: directory, current: nil)
+    defer { TemporaryFiles.remove(staging.path) }
+    let aside = AtomicFile.unusedName(
+      directory.appendingPathComponent("msa.damaged.\(LogTime.stamp(clock.now())).sqlite"))
+    for suffix in ["", "-wal", "-shm"]
+    where FileManager.default.fileExists(atPath: databaseURL.path + suffix) {
+      guard rename(databaseURL.path + suffix, aside.path + suffix) == 0 else {
+        throw LogCenterError.unwritable(
+          path: databaseURL.path + suffix, reason: String(cString: strerror(errno)))
+      }
+    }
+    guard rename(staging.path, databaseURL.path) == 0 else {
+      throw LogCenterError.restoreFailed(
+        reason: String(cString: strerror(errno)), safetyCopy: aside.path)
+    }
+    return RestoreReport(source: source.path, safetyCopy: aside.path, schemaVersions: versions)
+  }
+
+  /// Copies `source` to a temporary file in `directory` and validates the copy; returns it
+  /// (the caller removes it) with its schema versions.
+  private static func stage(_ source: URL, in directory: URL, current: [String: Int]?) throws
+    -> (URL, [String: Int])
+  {
+    try validateHeader(source)
+    let staging = try AtomicFile.temporaryFile(
+      beside: directory.appendingPathComponent("restore.sqlite"))
+    do {
+      do {
+        try AtomicFile.copyContents(of: source, into: staging)
+      } catch {
+        throw LogCenterError.unreadable(path: source.path, reason: error.reason)
+      }
+      return (staging, try validate(staging, reportedAs: source.path, current: current))
+    } catch {
+      TemporaryFiles.remove(staging.path)
+      throw error
+    }
+  }
+
   /// Refuses a file that is missing, unreadable, not SQLite, or shorter than its header says.
   static func validateHeader(_ url: URL) throws(LogCenterError) {
     let path = url.path
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    guard FileManager.default.isReadableFile(atPath: path) else {
       throw .unreadable(path: path, reason: "no such file, or no permission to read it")
     }
-    defer { try? handle.close() }
-    let header = handle.readData(ofLength: 100)
-    guard header.count == 100, header.prefix(16) == Data("SQLite format 3\u{0}".utf8) else {
-      throw .notADatabase(path: path)
-    }
-    let bytes = [UInt8](header)
-    var pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
-    if pageSize == 1 { pageSize = 65_536 }
-    let pageCount =
-      Int(bytes[28]) << 24 | Int(bytes[29]) << 16 | Int(bytes[30]) << 8 | Int(bytes[31])
-    let changeCounter = bytes[24..<28]
-    let validFor = bytes[92..<96]
-    let actual = Int(fileBytes(url))
-    // The in-header size is trustworthy only when "version-valid-for" equals the counter.
-    if changeCounter.elementsEqual(validFor), pageCount > 0, actual < pageCount * pageSize {
-      throw .truncated(path: path, expected: pageCount * pageSize, actual: actual)
-    }
-    if actual < pageSize || actual % max(pageSize, 1) != 0 {
-      throw .truncated(path: path, expected: max(pageCount, 1) * pageSize, actual: actual)
+    switch DatabaseFile.headerProblem(url) {
+    case nil: return
+    case .empty, .notSQLite: throw .notADatabase(path: path)
+    case .truncated(let expected, let actual):
+      throw .truncated(path: path, expected: expected, actual: actual)
     }
   }
 
   /// Opens the staged copy read-only and checks its content; returns its schema versions.
-  private func validate(_ staging: URL, reportedAs path: String) throws -> [String: Int] {
+  /// `current` (the data's versions) refuses unknown or newer modules; nil skips that.
+  private static func validate(_ staging: URL, reportedAs path: String, current: [String: Int]?)
+    throws -> [String: Int]
+  {
     let candidate: SQLiteDatabase
     do {
       candidate = try SQLiteDatabase(url: staging, mode: .readOnly)
@@ -247,7 +273,7 @@ public struct LocalData: Sendable {
     } catch {
       throw LogCenterError.missingSchemaVersions(path: path)
     }
-    let current = try store.schemaVersions()
+    guard let current else { return versions }
     for (module, found) in versions.sorted(by: { $0.key < $1.key }) {
       guard let supported = current[module] else {
         throw LogCenterError.unknownModule(path: path, module: module)
@@ -260,17 +286,10 @@ public struct LocalData: Sendable {
     return versions
   }
 
-  /// `msa.before-restore.<stamp>.sqlite` in the data directory, unique.
+  /// `msa.before-restore.<stamp>.sqlite` in the data directory (numbered when taken).
   private func safetyCopyURL() throws -> URL {
-    let stamp = LogTime.stamp(clock.now())
-    var candidate = store.directory.appendingPathComponent("msa.before-restore.\(stamp).sqlite")
-    var counter = 2
-    while FileManager.default.fileExists(atPath: candidate.path) {
-      candidate = store.directory.appendingPathComponent(
-        "msa.before-restore.\(stamp)-\(counter).sqlite")
-      counter += 1
-    }
-    return candidate
+    store.directory.appendingPathComponent(
+      "msa.before-restore.\(LogTime.stamp(clock.now())).sqlite")
   }
 
   // MARK: - Sizes
@@ -282,8 +301,7 @@ public struct LocalData: Sendable {
   }
 
   static func fileBytes(_ url: URL) -> Int64 {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+    DatabaseFile.size(url)
   }
 }
 

@@ -21,6 +21,8 @@ public enum LogCenterError: LocalizedFailure, Equatable, CustomStringConvertible
   case destinationExists(path: String)
   /// The file cannot be read.
   case unreadable(path: String, reason: String)
+  /// `msa data backup` of a database failing its quick check, without `--force`.
+  case backupOfDamaged(path: String, problems: [String])
   /// The restore file does not start with the SQLite header.
   case notADatabase(path: String)
   /// The restore file is shorter than its header says.
@@ -62,6 +64,10 @@ public enum LogCenterError: LocalizedFailure, Equatable, CustomStringConvertible
       return text("error.destinationExists", ["path": path])
     case .unreadable(let path, let reason):
       return text("error.unreadable", ["path": path, "reason": reason])
+    case .backupOfDamaged(let path, let problems):
+      return text(
+        "error.backupOfDamaged",
+        ["path": path, "problems": problems.prefix(5).joined(separator: "; ")])
     case .notADatabase(let path):
       return text("error.notADatabase", ["path": path])
     case .truncated(let path, let expected, let actual):
@@ -100,14 +106,4 @@ public enum LogCenterError: LocalizedFailure, Equatable, CustomStringConvertible
 
   /// The English message.
   public var description: String { localizedMessage(.english) }
-}
-
-extension LogCenterError {
-  /// The log center's words for a file that could not be written.
-  init(_ failure: AtomicFile.Failure) {
-    switch failure {
-    case .destinationExists(let path): self = .destinationExists(path: path)
-    case .unwritable(let path, let reason): self = .unwritable(path: path, reason: reason)
-    }
-  }
 }

@@ -207,11 +207,7 @@ enum LogsCommands {
       }
       let url = CommandSupport.fileURL(output)
       let overwrite = parsed.flag("force")
-      do throws(AtomicFile.Failure) {
-        try AtomicFile.write(data, to: url, overwrite: overwrite)
-      } catch {
-        throw LogCenterError(error)
-      }
+      try AtomicFile.write(data, to: url, mode: 0o600, existing: overwrite ? .replace : .refuse)
       environment.logger.labeled("msa.logs").notice(
         "logs.exported",
         metadata: ["path": url.path, "count": String(items.count), "format": format.rawValue])

@@ -58,7 +58,7 @@ public struct RegistryTransfer: Sendable {
       exportedAt: clock.now(), groups: groups.map { .init(name: $0.name) }, instances: entries)
   }
 
-  /// Writes the registry to `url` (atomically; 0600 when it holds passwords).
+  /// Writes the registry to `url` (atomically, mode 0600).
   public func export(to url: URL, includePasswords: Bool, overwrite: Bool) throws
     -> RegistryExportReport
   {
@@ -67,13 +67,8 @@ public struct RegistryTransfer: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     let data = try encoder.encode(document)
-    do {
-      try AtomicFile.write(
-        data + Data("\n".utf8), to: url, mode: includePasswords ? 0o600 : 0o644,
-        overwrite: overwrite)
-    } catch {
-      throw LogCenterError(error)
-    }
+    try AtomicFile.write(
+      data + Data("\n".utf8), to: url, mode: 0o600, existing: overwrite ? .replace : .refuse)
     return RegistryExportReport(
       path: url.path, instances: document.instances.count, groups: document.groups.count,
       includesPasswords: includePasswords)

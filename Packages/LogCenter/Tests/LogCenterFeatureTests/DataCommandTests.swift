@@ -58,7 +58,7 @@ import Testing
     #expect(try payloadObject(made)["path"] as? String == backup.path)
     // Backing up over an existing file needs --force.
     let again = await harness.failure(["data", "backup", backup.path])
-    #expect(again.error as? LogCenterError == .destinationExists(path: backup.path))
+    #expect(again.error as? AtomicFile.Failure == .destinationExists(path: backup.path))
     _ = try await harness.run(["data", "backup", backup.path, "--force"])
 
     _ = try harness.addInstance("Added later", "http://10.0.0.2:3000")

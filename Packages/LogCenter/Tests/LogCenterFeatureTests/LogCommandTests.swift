@@ -175,7 +175,7 @@ import Testing
     #expect((first["metadata"] as? [String: String])?["detail"] == "disk full")
     // An existing file is not replaced without --force.
     let again = await harness.failure(["logs", "export", "--output", file.path])
-    #expect(again.error as? LogCenterError == .destinationExists(path: file.path))
+    #expect(again.error as? AtomicFile.Failure == .destinationExists(path: file.path))
     _ = try await harness.run(["logs", "export", "--output", file.path, "--force"])
     #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 6)
   }
@@ -225,7 +225,7 @@ import Testing
     ]
     for target in targets {
       let failure = await harness.failure(["logs", "export", "--output", target.path])
-      guard case .unwritable(let path, _)? = failure.error as? LogCenterError else {
+      guard case .unwritable(let path, _)? = failure.error as? AtomicFile.Failure else {
         Issue.record("expected unwritable, got \(String(describing: failure.error))")
         continue
       }
@@ -235,6 +235,6 @@ import Testing
     #expect(
       !FileManager.default.fileExists(
         atPath: harness.directory.appendingPathComponent("missing").path))
-    #expect(harness.fileNames().allSatisfy { !$0.hasSuffix(".tmp") })
+    #expect(harness.fileNames().allSatisfy { !AtomicFile.isTemporaryName($0) })
   }
 }

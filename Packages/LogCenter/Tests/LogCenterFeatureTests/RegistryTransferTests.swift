@@ -32,7 +32,7 @@ import Testing
     let text = try String(contentsOf: file, encoding: .utf8)
     #expect(!text.contains("Pa55-word!"))
     #expect(!text.contains("password"))
-    #expect(try mode(file) == 0o644)
+    #expect(try mode(file) == 0o600, "every export is private, passwords or not")
     let document = try JSONDecoder.iso.decode(RegistryDocument.self, from: Data(text.utf8))
     #expect(document.schemaVersion == 1)
     #expect(document.groups == [.init(name: "Shenzhen")])

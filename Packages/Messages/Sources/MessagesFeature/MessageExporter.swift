@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import LocalStore
 
 /// The export file formats.
 public enum ExportFormat: String, Sendable, CaseIterable, Codable {
@@ -12,7 +13,9 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
 /// Writes the archive to a file: CSV or JSON Lines, bodies redacted unless asked.
 ///
 /// The file is written to a temporary file in the destination's folder and renamed into
-/// place at the end, so a failure leaves nothing half-written (and an existing file whole).
+/// place at the end (``AtomicFile``), so a failure leaves nothing half-written and an
+/// existing file whole; an existing file is replaced only with `--force`, and only when it
+/// is a regular file.
 /// Columns: `instance`, `instance_id`, `direction`, `peer`, `peer_key`, `at` (ISO 8601, UTC),
 /// `device_timestamp`, `status`, `body` (masked with `Redactor.maskBody` unless
 /// `includeBodies`).
@@ -52,37 +55,29 @@ public struct MessageExporter: Sendable {
     "status", "body",
   ]
 
-  /// Writes every message matching `filter` to `destination`; returns how many.
+  /// Writes every message matching `filter` to `destination` with ``AtomicFile`` (mode
+  /// 0600, a temporary file renamed into place); returns how many and where they went. An
+  /// existing file is handled as `existing` says (refused without `--force`; a default name
+  /// gets a number).
   public func export(
-    filter: MessageFilter, format: ExportFormat, includeBodies: Bool, to destination: URL
-  ) throws -> Int {
+    filter: MessageFilter, format: ExportFormat, includeBodies: Bool, to destination: URL,
+    existing: AtomicFile.Existing = .refuse
+  ) throws -> (count: Int, url: URL) {
     let folder = destination.deletingLastPathComponent()
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
-      isDirectory.boolValue, FileManager.default.isWritableFile(atPath: folder.path)
-    else {
-      throw MessagesFailure("error.outputNotWritable", ["path": destination.path])
-    }
-    if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory),
       isDirectory.boolValue
-    {
-      throw MessagesFailure("error.outputNotWritable", ["path": destination.path])
-    }
-    let partial = folder.appendingPathComponent(
-      ".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-    guard FileManager.default.createFile(atPath: partial.path, contents: nil),
-      let handle = try? FileHandle(forWritingTo: partial)
     else {
       throw MessagesFailure("error.outputNotWritable", ["path": destination.path])
     }
     var count = 0
-    do {
-      defer { try? handle.close() }
+    let written = try AtomicFile.write(to: destination, mode: 0o600, existing: existing) {
+      sink in
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       let iso = ISO8601DateFormatter()
       if format == .csv {
-        try handle.write(contentsOf: Data((Self.header.joined(separator: ",") + "\r\n").utf8))
+        try sink.write(Self.header.joined(separator: ",") + "\r\n")
       }
       try archive.forEachPage(filter: filter) { page in
         var chunk = Data()
@@ -109,27 +104,10 @@ public struct MessageExporter: Sendable {
             chunk.append(Data((row + "\r\n").utf8))
           }
         }
-        try handle.write(contentsOf: chunk)
+        try sink.write(chunk)
         count += page.count
       }
-      try handle.synchronize()
-    } catch {
-      try? FileManager.default.removeItem(at: partial)
-      if error is MessagesFailure { throw error }
-      throw MessagesFailure(
-        "error.exportFailed", ["path": destination.path, "detail": error.localizedDescription])
     }
-    do {
-      if FileManager.default.fileExists(atPath: destination.path) {
-        _ = try FileManager.default.replaceItemAt(destination, withItemAt: partial)
-      } else {
-        try FileManager.default.moveItem(at: partial, to: destination)
-      }
-    } catch {
-      try? FileManager.default.removeItem(at: partial)
-      throw MessagesFailure(
-        "error.exportFailed", ["path": destination.path, "detail": error.localizedDescription])
-    }
-    return count
+    return (count, written)
   }
 }

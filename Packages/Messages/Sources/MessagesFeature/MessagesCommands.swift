@@ -158,7 +158,9 @@ enum MessagesCommands {
       let instances = try refs.isEmpty ? registry.list() : refs.map(registry.resolve(reference:))
       let syncer = MessageSyncer(
         archive: MessageArchive(store: store), connector: try connector(environment),
-        pageSize: pageSize, clock: environment.clock, full: parsed.flag("full"))
+        pageSize: pageSize,
+        width: environment.cappedConcurrency(8, total: instances.count, descriptorsEach: 8),
+        clock: environment.clock, full: parsed.flag("full"))
       let results = await syncer.sync(instances) { done, total, result in
         let line =
           result.failureText(environment.language).map {
@@ -489,6 +491,7 @@ enum MessagesCommands {
             allowed: ExportFormat.allCases.map(\.rawValue)),
           .option("output", short: "o", valueName: "FILE", help: localized("help.output"))
             .completing(.file),
+          .flag("force", help: localized("help.force")),
           .flag("include-bodies", help: localized("help.includeBodies")),
         ] + filterOptions())
     ) { invocation in
@@ -501,22 +504,26 @@ enum MessagesCommands {
       let store = try store(environment)
       let filter = try filter(parsed, environment, store: store)
       let destination: URL
+      let existing: AtomicFile.Existing
       if let output = parsed.optionalString("output") {
         destination = URL(fileURLWithPath: output)
+        existing = parsed.flag("force") ? .replace : .refuse
       } else {
         let folder = environment.dataDirectory.appendingPathComponent("exports")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try DataDirectory.createPrivateDirectory(folder)
         let stamp = ISO8601DateFormatter().string(from: environment.clock.now())
           .replacingOccurrences(of: ":", with: "")
         destination = folder.appendingPathComponent("messages-\(stamp).\(format.rawValue)")
+        existing = .number
       }
       let include = parsed.flag("include-bodies")
-      let count = try MessageExporter(archive: MessageArchive(store: store)).export(
-        filter: filter, format: format, includeBodies: include, to: destination)
+      let (count, written) = try MessageExporter(archive: MessageArchive(store: store)).export(
+        filter: filter, format: format, includeBodies: include, to: destination,
+        existing: existing)
       environment.logger.labeled("msa.messages").notice(
         "messages.exported",
         metadata: [
-          "count": String(count), "format": format.rawValue, "path": destination.path,
+          "count": String(count), "format": format.rawValue, "path": written.path,
           "bodies_included": String(include),
         ])
       let language = environment.language
@@ -525,9 +532,9 @@ enum MessagesCommands {
           Banner(
             text(
               include ? "export.doneWithBodies" : "export.done", language,
-              ["count": String(count), "path": destination.path]), tone: .success)),
+              ["count": String(count), "path": written.path]), tone: .success)),
         payload: ExportPayload(
-          path: destination.path, format: format.rawValue, count: count, bodiesIncluded: include))
+          path: written.path, format: format.rawValue, count: count, bodiesIncluded: include))
     }
   }
 

@@ -54,6 +54,15 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   case invalidOrigin(String)
   /// The caller cancelled the request.
   case cancelled
+  /// This computer, not the device, failed: out of file descriptors (`EMFILE`, `ENFILE`),
+  /// memory or buffers. Never a device's status; the command fails with it instead.
+  case localResource(String)
+
+  /// Whether the failure is this computer's, not the device's.
+  public var isLocal: Bool {
+    if case .localResource = self { return true }
+    return false
+  }
 
   /// The catalogue key of the plain-language reason.
   public var reasonKey: String {
@@ -71,6 +80,7 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
     case .httpStatus: "error.httpStatus"
     case .invalidOrigin: "error.invalidOrigin"
     case .cancelled: "error.cancelled"
+    case .localResource: "error.localResource"
     }
   }
 
@@ -84,6 +94,7 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
     case .tooLarge(let limit): ["limit": String(limit)]
     case .httpStatus(let code): ["code": String(code)]
     case .invalidOrigin(let origin): ["origin": origin]
+    case .localResource(let detail): ["detail": detail]
     default: [:]
     }
   }

@@ -93,7 +93,14 @@ struct SocketAddress: @unchecked Sendable {
     hints.ai_flags = AI_NUMERICSERV
     var list: UnsafeMutablePointer<addrinfo>?
     let status = getaddrinfo(host, String(port), &hints, &list)
-    guard status == 0, let first = list else { return .failure(.unreachable(.dns)) }
+    guard status == 0, let first = list else {
+      // Out of memory or descriptors while resolving is this computer's failure.
+      if status == EAI_MEMORY { return .failure(.localResource(SocketCalls.text(ENOMEM))) }
+      if status == EAI_SYSTEM, [EMFILE, ENFILE, ENOMEM].contains(errno) {
+        return .failure(.localResource(SocketCalls.text(errno)))
+      }
+      return .failure(.unreachable(.dns))
+    }
     defer { freeaddrinfo(first) }
     var addresses: [SocketAddress] = []
     var cursor: UnsafeMutablePointer<addrinfo>? = first

@@ -131,6 +131,7 @@ enum SocketCalls {
   /// A failed connect as the reason the device is unreachable.
   static func connectError(_ code: Int32) -> SimAdminError {
     switch code {
+    case EMFILE, ENFILE, ENOMEM, ENOBUFS: .localResource(text(code))
     case ECONNREFUSED: .unreachable(.refused)
     case ECONNRESET, ECONNABORTED, EPIPE: .unreachable(.reset)
     case ETIMEDOUT: .timeout
@@ -141,6 +142,7 @@ enum SocketCalls {
   /// A failed read or write on an open connection.
   static func ioError(_ code: Int32) -> SimAdminError {
     switch code {
+    case EMFILE, ENFILE, ENOMEM, ENOBUFS: .localResource(text(code))
     case ECONNRESET, ECONNABORTED, EPIPE, ENOTCONN, ECONNREFUSED: .unreachable(.reset)
     case ETIMEDOUT: .timeout
     default: .unreachable(.other(text(code)))

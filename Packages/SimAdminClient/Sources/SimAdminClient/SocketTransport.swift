@@ -74,7 +74,7 @@ public final class SocketTransport: HTTPTransport {
         guard exchange.reply.install(continuation) else { return }
         if !loop.submit(exchange) {
           let detail = SimAdminClientStrings.catalogue.text("transport.loopUnavailable", .english)
-          exchange.reply.finish(.failure(.unreachable(.other(detail))))
+          exchange.reply.finish(.failure(.localResource(detail)))
         }
       }
     } onCancel: {

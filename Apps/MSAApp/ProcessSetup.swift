@@ -1,0 +1,52 @@
+import Essentials
+import Foundation
+import LocalStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the real process sets up before running a command: the open-file limit, broken
+/// pipes, failed writes to the standard streams, and temporary files on Ctrl-C / SIGTERM.
+enum ProcessSetup {
+  /// Commands that take SIGINT/SIGTERM/SIGHUP over themselves (the console, the simulator).
+  static let signalOwningCommands: Set<String> = ["ui", "demo", "simulate"]
+
+  private static let sources = Locked<[any DispatchSourceSignal]>([])
+
+  /// Raises the open-file limit, makes a closed pipe an `EPIPE` (quiet exit 0) and a failed
+  /// write to standard output one line on standard error (exit 1), both after removing this
+  /// process's temporary files.
+  static func prepare(environment: [String: String]) {
+    ProcessLimits.raiseOpenFileLimit()
+    ProcessOutput.ignoreBrokenPipeSignal()
+    ProcessOutput.beforeExit.withLock { $0 = { TemporaryFiles.removeAll() } }
+    let language = AppLanguage.fromEnvironment(environment)
+    ProcessOutput.failureLine.withLock {
+      $0 = { reason in
+        AppStrings.catalogue.text("error.outputFailed", language, ["reason": reason])
+      }
+    }
+  }
+
+  /// Removes this process's temporary files when SIGINT, SIGTERM or SIGHUP ends it (status
+  /// 128 + the signal), unless the command at `path` handles them itself.
+  static func removeTemporaryFilesOnSignals(path: [String]) {
+    if let first = path.first, signalOwningCommands.contains(first) { return }
+    sources.withLock { sources in
+      guard sources.isEmpty else { return }
+      for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler {
+          TemporaryFiles.removeAll()
+          _exit(128 + signalNumber)
+        }
+        source.resume()
+        sources.append(source)
+      }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Essentials
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One thing `msa data check` found in the data directory outside the database.
+public struct HomeFinding: Sendable, Equatable, Codable {
+  /// What kind of thing.
+  public enum Kind: String, Sendable, Codable {
+    /// A temporary file a killed run left (backup, restore, compact or export copy).
+    case leftover
+    /// A temporary file of a run still going on (kept).
+    case inUse
+    /// A file or folder others may read (mode wider than 0600 / 0700).
+    case looseMode
+    /// A password kept for an instance that does not exist (a killed `fleet add`).
+    case orphanPassword
+  }
+
+  /// What it is.
+  public var kind: Kind
+  /// The file concerned (the instance id for ``Kind/orphanPassword``).
+  public var path: String
+  /// Bytes for leftovers, `0644`-style mode for loose modes.
+  public var detail: String
+
+  /// A finding.
+  public init(kind: Kind, path: String, detail: String) {
+    self.kind = kind
+    self.path = path
+    self.detail = detail
+  }
+
+  /// One line in `language`.
+  public func describe(_ language: AppLanguage) -> String {
+    LocalStoreStrings.text(
+      "home.finding.\(kind.rawValue)", language, ["path": path, "detail": detail])
+  }
+}
+
+/// Looks at the data directory around the database: leftovers of killed runs, modes looser
+/// than msa's own (0700 for folders, 0600 for files), passwords of instances that are gone.
+public enum HomeInspection {
+  /// Everything found in `directory`; `instanceIDs` (when the database could be read) are
+  /// the registered instances, to find orphaned passwords.
+  public static func findings(
+    in directory: URL, credentials: (any CredentialStore)?, instanceIDs: Set<String>?
+  ) -> [HomeFinding] {
+    var found: [HomeFinding] = []
+    for folder in [directory, directory.appendingPathComponent("exports")] {
+      found += leftovers(in: folder)
+    }
+    found += looseModes(in: directory)
+    if let credentials, let instanceIDs,
+      let stored = try? credentials.instanceIDsWithPasswords()
+    {
+      for id in stored where !instanceIDs.contains(id) {
+        found.append(HomeFinding(kind: .orphanPassword, path: id, detail: ""))
+      }
+    }
+    return found
+  }
+
+  /// Repairs what can be repaired: removes leftovers, tightens modes, forgets orphaned
+  /// passwords. Returns what was fixed; a failure to fix one is left in the next check.
+  public static func fix(_ findings: [HomeFinding], credentials: (any CredentialStore)?)
+    -> [HomeFinding]
+  {
+    var fixed: [HomeFinding] = []
+    for finding in findings {
+      switch finding.kind {
+      case .leftover:
+        var removed = false
+        for suffix in ["", "-journal", "-wal", "-shm"] where unlink(finding.path + suffix) == 0 {
+          removed = true
+        }
+        if removed { fixed.append(finding) }
+      case .looseMode:
+        var info = stat()
+        guard lstat(finding.path, &info) == 0 else { continue }
+        let mode: mode_t =
+          info.st_mode & S_IFMT == S_IFDIR ? DataDirectory.directoryMode : DataDirectory.fileMode
+        if chmod(finding.path, mode) == 0 { fixed.append(finding) }
+      case .orphanPassword:
+        if (try? credentials?.removePassword(for: finding.path)) != nil { fixed.append(finding) }
+      case .inUse:
+        continue
+      }
+    }
+    return fixed
+  }
+
+  /// msa's temporary files in `folder`: those of dead processes are leftovers, those of
+  /// live ones in use. Older versions' names (`.restore-…`, `.….partial`) count too.
+  static func leftovers(in folder: URL) -> [HomeFinding] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var found: [HomeFinding] = []
+    for name in names.sorted() {
+      let path = folder.appendingPathComponent(name).path
+      var info = stat()
+      guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      let bytes = String(info.st_size)
+      if AtomicFile.isTemporaryName(name) {
+        if let pid = AtomicFile.creator(ofTemporaryName: name), pid != getpid(),
+          kill(pid, 0) == 0 || errno == EPERM
+        {
+          found.append(HomeFinding(kind: .inUse, path: path, detail: bytes))
+        } else if AtomicFile.creator(ofTemporaryName: name) != getpid() {
+          found.append(HomeFinding(kind: .leftover, path: path, detail: bytes))
+        }
+      } else if isLegacyLeftover(name) {
+        found.append(HomeFinding(kind: .leftover, path: path, detail: bytes))
+      }
+    }
+    return found
+  }
+
+  private static func isLegacyLeftover(_ name: String) -> Bool {
+    guard name.hasPrefix(".") else { return false }
+    if name.hasPrefix(".restore-") && name.hasSuffix(".sqlite") { return true }
+    return [".partial", ".backup", ".tmp"].contains { name.hasSuffix($0) }
+  }
+
+  /// The data directory, its files and the exports folder with modes wider than msa's.
+  static func looseModes(in directory: URL) -> [HomeFinding] {
+    var found: [HomeFinding] = []
+    func check(_ path: String) {
+      var info = stat()
+      guard lstat(path, &info) == 0 else { return }
+      let type = info.st_mode & S_IFMT
+      guard type == S_IFREG || type == S_IFDIR else { return }
+      let mode = Int(info.st_mode) & 0o777
+      guard mode & 0o077 != 0 else { return }
+      found.append(
+        HomeFinding(kind: .looseMode, path: path, detail: "0" + String(mode, radix: 8)))
+    }
+    check(directory.path)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    for name in names.sorted() {
+      let path = directory.appendingPathComponent(name).path
+      check(path)
+      if name == "exports" {
+        let exports = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for export in exports.sorted() { check(path + "/" + export) }
+      }
+    }
+    return found
+  }
+}
