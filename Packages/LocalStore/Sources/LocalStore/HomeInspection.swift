@@ -40,6 +40,11 @@ public struct HomeFinding: Sendable, Equatable, Codable {
     LocalStoreStrings.text(
       "home.finding.\(kind.rawValue)", language, ["path": path, "detail": detail])
   }
+
+  /// What `--fix` did about it, in `language`.
+  public func describeFix(_ language: AppLanguage) -> String {
+    LocalStoreStrings.text("home.fixed.\(kind.rawValue)", language, ["path": path])
+  }
 }
 
 /// Looks at the data directory around the database: leftovers of killed runs, modes looser
@@ -74,11 +79,8 @@ public enum HomeInspection {
     for finding in findings {
       switch finding.kind {
       case .leftover:
-        var removed = false
-        for suffix in ["", "-journal", "-wal", "-shm"] where unlink(finding.path + suffix) == 0 {
-          removed = true
-        }
-        if removed { fixed.append(finding) }
+        for suffix in TemporaryFiles.companions { unlink(finding.path + suffix) }
+        if !FileManager.default.fileExists(atPath: finding.path) { fixed.append(finding) }
       case .looseMode:
         var info = stat()
         guard lstat(finding.path, &info) == 0 else { continue }
@@ -99,7 +101,14 @@ public enum HomeInspection {
   static func leftovers(in folder: URL) -> [HomeFinding] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     var found: [HomeFinding] = []
+    let all = Set(names)
     for name in names.sorted() {
+      // SQLite's journal of a temporary file goes with it.
+      if let companion = ["-journal", "-wal", "-shm"].first(where: { name.hasSuffix($0) }),
+        all.contains(String(name.dropLast(companion.count)))
+      {
+        continue
+      }
       let path = folder.appendingPathComponent(name).path
       var info = stat()
       guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }

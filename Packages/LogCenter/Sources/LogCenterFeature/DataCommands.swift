@@ -101,12 +101,7 @@ enum DataCommands {
       lines += findings.map {
         .banner(Banner($0.describe(language), tone: $0.kind == .inUse ? .info : .warning))
       }
-      lines += fixed.map {
-        .text(
-          Text(
-            LogCenterStrings.text("data.check.fixed", language, ["what": $0.describe(language)]),
-            style: .muted))
-      }
+      lines += fixed.map { .text(Text($0.describeFix(language), style: .muted)) }
       return CommandResult(
         view: .stack(lines),
         payload: CheckPayload(

@@ -197,15 +197,51 @@ struct FeatureTests {
     }
     let existing = harness.testStore.directory.url.appendingPathComponent("dir.csv")
     try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
-    await #expect(throws: MessagesFailure.self) {
+    await #expect(throws: AtomicFile.Failure.notARegularFile(path: existing.path, kind: "directory"))
+    {
       _ = try await harness.run([
-        "messages", "export", "--format", "csv", "--output", existing.path,
+        "messages", "export", "--format", "csv", "--output", existing.path, "--force",
       ])
     }
     let leftovers = try FileManager.default.contentsOfDirectory(
       atPath: harness.testStore.directory.url.path
-    ).filter { $0.hasSuffix(".partial") }
+    ).filter { AtomicFile.isTemporaryName($0) }
     #expect(leftovers.isEmpty)
+    await harness.stop()
+  }
+
+  @Test("an existing file is left byte-identical without --force; default names never collide")
+  func exportNeverReplacesSilently() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 3)])
+    _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
+    let folder = harness.testStore.directory.url
+    let existing = folder.appendingPathComponent("mine.csv")
+    let original = Data("my own file\r\n\u{0}".utf8)
+    try original.write(to: existing)
+    do {
+      _ = try await harness.run(["messages", "export", "--format", "csv", "-o", existing.path])
+      Issue.record("an existing file was replaced without --force")
+    } catch {
+      #expect(failureMessage(error).contains("--force"))
+    }
+    #expect(try Data(contentsOf: existing) == original)
+    _ = try await harness.run([
+      "messages", "export", "--format", "csv", "-o", existing.path, "--force",
+    ])
+    #expect(try Data(contentsOf: existing) != original)
+
+    // The clock stands still: every default name has the same stamp and gets a counter.
+    var paths: [String] = []
+    for _ in 0..<3 {
+      let result = try await harness.run(["messages", "export", "--format", "jsonl"])
+      paths.append(try #require((result.payload as? MessagesCommands.ExportPayload)?.path))
+    }
+    #expect(Set(paths).count == 3)
+    for path in paths {
+      #expect(try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8).count > 0)
+      var info = stat()
+      #expect(stat(path, &info) == 0 && Int(info.st_mode) & 0o777 == 0o600)
+    }
     await harness.stop()
   }
 
