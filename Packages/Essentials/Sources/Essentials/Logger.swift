@@ -151,6 +151,6 @@ public struct StandardErrorLogHandler: LogHandler {
   public init() {}
   public func handle(_ record: LogRecord) {
     // A record can quote a device's text: no control of it reaches the terminal.
-    FileHandle.standardError.write(Data((UntrustedText.neutralised(record.line) + "\n").utf8))
+    ProcessOutput.writeError(UntrustedText.neutralised(record.line) + "\n")
   }
 }

@@ -24,7 +24,8 @@ public enum DatabaseFile {
   public static func headerProblem(_ url: URL) -> Problem? {
     guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
     defer { try? handle.close() }
-    let header = handle.readData(ofLength: 100)
+    // `read(upToCount:)` throws where `readData(ofLength:)` would crash (a directory).
+    guard let header = try? handle.read(upToCount: 100) ?? Data() else { return .notSQLite }
     let actual = Int(size(url))
     if header.isEmpty && actual == 0 { return .empty }
     guard header.count == 100, header.prefix(16) == Data("SQLite format 3\u{0}".utf8) else {

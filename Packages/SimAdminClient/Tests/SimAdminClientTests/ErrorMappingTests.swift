@@ -166,6 +166,18 @@ struct ErrorMappingTests {
     }
   }
 
+  @Test("running out of descriptors or memory is this computer's failure, not the device's")
+  func localResources() {
+    for code in [EMFILE, ENFILE, ENOMEM, ENOBUFS] {
+      let error = SocketCalls.connectError(code)
+      #expect(error == .localResource(SocketCalls.text(code)))
+      #expect(error.isLocal)
+      #expect(SocketCalls.ioError(code).isLocal)
+      #expect(error.localizedMessage(.english).contains("This computer failed, not the device"))
+    }
+    #expect(!SocketCalls.connectError(ECONNREFUSED).isLocal)
+  }
+
   @Test("the catalogue has no problems")
   func catalogue() {
     #expect(SimAdminClientStrings.catalogue.problems().isEmpty)
