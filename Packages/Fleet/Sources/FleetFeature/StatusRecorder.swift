@@ -59,6 +59,11 @@ public struct LocalProbeFailure: LocalizedFailure, Equatable {
   /// The system's words (e.g. "Too many open files").
   public let detail: String
 
+  /// A failure with the system's words.
+  public init(detail: String) {
+    self.detail = detail
+  }
+
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
     FleetStrings.text("error.localFailure", language, ["detail": detail])

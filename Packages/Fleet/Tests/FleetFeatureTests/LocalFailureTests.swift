@@ -16,7 +16,8 @@ import Testing
       detail: "Too many open files", layers: ProbeLayers(), checkedAt: harness.clock.clock.now(),
       latencyMS: 1)
     result.localFailure = "Too many open files"
-    let recorder = StatusRecorder(store: harness.store, logger: Logger(label: "test"))
+    let recorder = StatusRecorder(
+      store: harness.store, logger: Logger(label: "test", handler: harness.logs))
     #expect(throws: LocalProbeFailure(detail: "Too many open files")) {
       try recorder.record(result)
     }
