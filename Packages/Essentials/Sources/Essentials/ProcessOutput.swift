@@ -50,12 +50,17 @@ public enum ProcessOutput {
 
   /// Writes every byte; returns the `errno` of a failure, nil on success.
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+  }
+
+  /// Writes every byte of `buffer` to `descriptor`, retrying after interruptions and waiting
+  /// while a non-blocking descriptor is full; returns the `errno` of a failure, nil on
+  /// success. The one write loop of msa (files use it too).
+  public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    guard let base = buffer.baseAddress else { return nil }
     var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return systemWrite(descriptor, base + offset, buffer.count - offset)
-      }
+    while offset < buffer.count {
+      let written = systemWrite(descriptor, base + offset, buffer.count - offset)
       if written >= 0 {
         offset += written
         continue

@@ -120,7 +120,9 @@ public enum AtomicFile {
     try body(temporary)
     // The producer may have recreated the file with its own mode: set it again, then sync.
     let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw Failure.unwritable(path: url.path, reason: errorText(errno)) }
+    guard descriptor >= 0 else {
+      throw Failure.unwritable(path: url.path, reason: errorText(errno))
+    }
     var failure: String?
     if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 { failure = errorText(errno) }
     close(descriptor)
@@ -149,7 +151,8 @@ public enum AtomicFile {
     let folder = url.deletingLastPathComponent()
     let ext = url.pathExtension
     let stem = url.deletingPathExtension().lastPathComponent
-    return folder.appendingPathComponent(ext.isEmpty ? "\(stem)-\(counter)" : "\(stem)-\(counter).\(ext)")
+    return folder.appendingPathComponent(
+      ext.isEmpty ? "\(stem)-\(counter)" : "\(stem)-\(counter).\(ext)")
   }
 
   /// The first of `url`, `url-2`, `url-3`… that does not exist yet.
@@ -322,19 +325,7 @@ public final class FileSink {
 
   /// Appends `data`.
   public func write(_ data: Data) throws(AtomicFile.Failure) {
-    let failure = data.withUnsafeBytes { buffer -> Int32? in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
+    let failure = data.withUnsafeBytes { ProcessOutput.writeAll($0, to: descriptor) }
     if let failure { throw .unwritable(path: path, reason: AtomicFile.errorText(failure)) }
   }
 
@@ -382,13 +373,4 @@ public enum TemporaryFiles {
 
   /// How many files are tracked (for tests).
   public static var count: Int { paths.withLock { $0.count } }
-}
-
-/// `write(2)`, named apart from the `write` above.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.write(descriptor, buffer, count)
-  #else
-    return Darwin.write(descriptor, buffer, count)
-  #endif
 }

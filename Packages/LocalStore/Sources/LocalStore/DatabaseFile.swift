@@ -38,8 +38,7 @@ public enum DatabaseFile {
     let pageCount =
       Int(bytes[28]) << 24 | Int(bytes[29]) << 16 | Int(bytes[30]) << 8 | Int(bytes[31])
     // The in-header size is trustworthy only when "version-valid-for" equals the counter.
-    if bytes[24..<28].elementsEqual(bytes[92..<96]), pageCount > 0, actual < pageCount * pageSize
-    {
+    if bytes[24..<28].elementsEqual(bytes[92..<96]), pageCount > 0, actual < pageCount * pageSize {
       return .truncated(expected: pageCount * pageSize, actual: actual)
     }
     if actual < pageSize || actual % pageSize != 0 {

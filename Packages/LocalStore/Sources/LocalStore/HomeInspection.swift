@@ -149,12 +149,15 @@ public enum HomeInspection {
     }
     check(directory.path)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    for name in names.sorted() {
+    // Leftovers are reported (and removed) as such.
+    for name in names.sorted() where !AtomicFile.isTemporaryName(name) && !isLegacyLeftover(name) {
       let path = directory.appendingPathComponent(name).path
       check(path)
       if name == "exports" {
         let exports = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for export in exports.sorted() { check(path + "/" + export) }
+        for export in exports.sorted() where !AtomicFile.isTemporaryName(export) {
+          check(path + "/" + export)
+        }
       }
     }
     return found

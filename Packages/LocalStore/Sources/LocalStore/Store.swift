@@ -146,7 +146,8 @@ public final class Store: Sendable {
   /// Creates an empty database file with mode 0600 (the umask notwithstanding) so SQLite,
   /// and the WAL and shared-memory files it makes with the same mode, stay private.
   static func createPrivateFile(_ url: URL) throws(StoreError) {
-    let descriptor = openFile(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, DataDirectory.fileMode)
+    let descriptor = openFile(
+      url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, DataDirectory.fileMode)
     if descriptor < 0 {
       if errno == EEXIST { return }
       throw .database(
@@ -163,7 +164,8 @@ public final class Store: Sendable {
     let marker = directory.appendingPathComponent(markerFileName)
     guard !FileManager.default.fileExists(atPath: marker.path) else { return }
     _ = try? AtomicFile.write(
-      Data("MultiSimAdmin data directory. Keep this file: it tells msa this home is in use.\n".utf8),
+      Data(
+        "MultiSimAdmin data directory. Keep this file: it tells msa this home is in use.\n".utf8),
       to: marker, existing: .refuse)
   }
 

@@ -257,7 +257,8 @@ func withUmask<T>(_ mask: mode_t, _ body: () throws -> T) rethrows -> T {
     let store = try Store.open(directory: home.url, modules: [], clock: clock.clock)
     for index in 0..<300 {
       _ = try InstanceRepository(store: store).add(
-        name: "Device \(index)", origin: try InstanceOrigin(parsing: "http://10.0.1.\(index % 250):\(3000 + index)"))
+        name: "Device \(index)",
+        origin: try InstanceOrigin(parsing: "http://10.0.1.\(index % 250):\(3000 + index)"))
     }
     _ = try store.database.query("PRAGMA wal_checkpoint(TRUNCATE)")
     #expect(store.database.quickCheck().isEmpty)

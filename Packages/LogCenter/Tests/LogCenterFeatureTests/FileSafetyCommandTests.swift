@@ -26,8 +26,14 @@ import Testing
     #expect(check.exitCode == .success, "leftovers are warnings, the database is sound")
     let object = try payloadObject(check)
     let findings = try #require(object["findings"] as? [[String: Any]])
-    #expect(findings.contains { $0["kind"] as? String == "leftover" && $0["path"] as? String == killed.path })
-    #expect(findings.contains { $0["kind"] as? String == "looseMode" && $0["detail"] as? String == "0755" })
+    #expect(
+      findings.contains {
+        $0["kind"] as? String == "leftover" && $0["path"] as? String == killed.path
+      })
+    #expect(
+      findings.contains {
+        $0["kind"] as? String == "looseMode" && $0["detail"] as? String == "0755"
+      })
     let text = try harness.outputs(check).text
     #expect(text.contains(killed.path))
     #expect(text.contains("--fix"))

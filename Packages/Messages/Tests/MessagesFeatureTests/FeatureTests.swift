@@ -197,8 +197,9 @@ struct FeatureTests {
     }
     let existing = harness.testStore.directory.url.appendingPathComponent("dir.csv")
     try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
-    await #expect(throws: AtomicFile.Failure.notARegularFile(path: existing.path, kind: "directory"))
-    {
+    await #expect(
+      throws: AtomicFile.Failure.notARegularFile(path: existing.path, kind: "directory")
+    ) {
       _ = try await harness.run([
         "messages", "export", "--format", "csv", "--output", existing.path, "--force",
       ])
