@@ -24,7 +24,9 @@ let package = Package(
         .product(name: "Essentials", package: "Essentials"),
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
-      resources: [.embedInCode("Resources/Strings.json")]
+      resources: [
+        .embedInCode("Resources/Strings.json"), .embedInCode("Resources/RouteShapes.json"),
+      ]
     ),
     .target(
       name: "SimAdminClientTesting",

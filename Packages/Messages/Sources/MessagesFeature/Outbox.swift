@@ -22,16 +22,7 @@ public struct OutboxReason: Sendable, Hashable, Codable {
   /// The reason for a device failure.
   public init(_ error: SimAdminError) {
     key = "client." + error.reasonKey
-    switch error {
-    case .upstream(let message): arguments = ["message": message]
-    case .unreachable(.other(let detail)): arguments = ["detail": detail]
-    case .redirected(let host): arguments = ["host": host]
-    case .malformedResponse(let detail): arguments = ["detail": detail]
-    case .tooLarge(let limit): arguments = ["limit": String(limit)]
-    case .httpStatus(let code): arguments = ["code": String(code)]
-    case .invalidOrigin(let origin): arguments = ["origin": origin]
-    default: arguments = [:]
-    }
+    arguments = error.arguments
   }
 
   /// The text in `language`.

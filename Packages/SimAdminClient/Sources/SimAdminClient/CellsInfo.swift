@@ -42,7 +42,8 @@ public struct CellsInfo: Codable, Sendable, Hashable {
     }
   }
 
-  /// One cell. Identifiers are text; radio metrics (sent as strings or numbers) are numbers.
+  /// One cell. Identifiers are text; radio metrics are dB (dBm for RSRP), converted from
+  /// SimAdmin's centi-dB text (`"-8930"` → −89.3) and `nil` when unknown (`""`).
   public struct Cell: Codable, Sendable, Hashable {
     /// Whether this is the serving cell.
     public var isServing: Bool
@@ -50,7 +51,7 @@ public struct CellsInfo: Codable, Sendable, Hashable {
     public var tech: String
     /// Cell identity (text).
     public var cellID: String
-    /// Band (text, e.g. `B3` or `78`).
+    /// Band as sent (`B3`, `LTE B3`, `NR n78` or `""`); ``bandInfo`` reads both forms.
     public var band: String
     /// Channel number (text).
     public var arfcn: String
@@ -62,7 +63,7 @@ public struct CellsInfo: Codable, Sendable, Hashable {
     public var rsrq: Double?
     /// Signal to interference plus noise ratio, dB.
     public var sinr: Double?
-    /// Received signal strength indicator, dBm.
+    /// Received signal strength indicator, dBm (SimAdmin v1.1.10 does not send it).
     public var rssi: Double?
 
     enum CodingKeys: String, CodingKey {
@@ -71,7 +72,9 @@ public struct CellsInfo: Codable, Sendable, Hashable {
       case cellID = "cell_id"
     }
 
-    /// Decodes tolerantly: `"-95"`, `"-95 dBm"` and `-95` all give −95.
+    /// Decodes tolerantly. Metrics are centi-dB on every path (`"-8930"` and `-8930` give
+    /// −89.3); a text with a unit (`"-95 dBm"`) is already dB; `""` is unknown, and so is an
+    /// RSRP of `"0"` (SimAdmin's value for a present but unparsable reading).
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       isServing = c.lenientBool(.isServing)
@@ -80,10 +83,26 @@ public struct CellsInfo: Codable, Sendable, Hashable {
       band = c.lenientString(.band)
       arfcn = c.lenientString(.arfcn)
       pci = c.lenientString(.pci)
-      rsrp = c.lenientDouble(.rsrp)
-      rsrq = c.lenientDouble(.rsrq)
-      sinr = c.lenientDouble(.sinr)
-      rssi = c.lenientDouble(.rssi)
+      rsrp = Self.decibels(c, .rsrp).flatMap { $0 == 0 ? nil : $0 }
+      rsrq = Self.decibels(c, .rsrq)
+      sinr = Self.decibels(c, .sinr)
+      rssi = Self.decibels(c, .rssi).flatMap { $0 == 0 ? nil : $0 }
+    }
+
+    /// The band read in either form.
+    public var bandInfo: CellBand { CellBand(band) }
+
+    /// A metric in dB from SimAdmin's centi-dB (text or number), or from text with a unit.
+    static func decibels(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> Double? {
+      if let text = try? c.decodeIfPresent(String.self, forKey: key) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let value = KeyedDecodingContainer<CodingKeys>.leadingNumber(in: trimmed) else {
+          return nil
+        }
+        let hasUnit = trimmed.lowercased().hasSuffix("db") || trimmed.lowercased().hasSuffix("dbm")
+        return hasUnit ? value : value / 100
+      }
+      return c.lenientDouble(key).map { $0 / 100 }
     }
   }
 }

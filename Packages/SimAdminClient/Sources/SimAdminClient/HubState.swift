@@ -19,9 +19,10 @@ public struct HubState: Codable, Sendable, Hashable {
     runtime = try c.lenientNested(.runtime) ?? JSONDecoder().decode(Runtime.self, from: empty)
   }
 
-  /// Bound means a Hub URL is set or the agent has an id.
+  /// Bound means centrally managed **and** attached (SIMADMIN-API §5): `config.enabled` and
+  /// (a Hub URL or an agent id). A standalone device that still carries an old URL is not.
   public var isBound: Bool {
-    !config.url.isEmpty || !(runtime.agentID ?? "").isEmpty
+    config.enabled && (!config.url.isEmpty || !(runtime.agentID ?? "").isEmpty)
   }
 
   // MARK: - Parts

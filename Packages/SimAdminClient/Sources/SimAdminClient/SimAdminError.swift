@@ -30,6 +30,9 @@ public enum UnreachableReason: Sendable, Hashable {
 public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   /// The device wants a session and none could be had (HTTP 401, no stored password).
   case loginRequired
+  /// Protection is on but the device has no admin password set (401 `管理员密码尚未设置`):
+  /// no stored password can help; one must be set on the device's own web page.
+  case passwordNotSet
   /// The password was refused (HTTP 401 on the login call).
   case wrongPassword
   /// HTTP 403.
@@ -46,6 +49,9 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   case redirected(host: String)
   /// The response was not what SimAdmin sends.
   case malformedResponse(String)
+  /// A 2xx `ok` answer without what its route promises (``RouteShapes``); the dotted path of
+  /// the missing part, e.g. `data.messages`.
+  case missingField(String)
   /// The response exceeded the size cap (bytes) and was abandoned while arriving.
   case tooLarge(limit: Int)
   /// Any other HTTP status.
@@ -68,6 +74,7 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   public var reasonKey: String {
     switch self {
     case .loginRequired: "error.loginRequired"
+    case .passwordNotSet: "error.passwordNotSet"
     case .wrongPassword: "error.wrongPassword"
     case .noPermission: "error.noPermission"
     case .notSupported: "error.notSupported"
@@ -76,6 +83,7 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
     case .upstream: "error.upstream"
     case .redirected: "error.redirected"
     case .malformedResponse: "error.malformedResponse"
+    case .missingField: "error.missingField"
     case .tooLarge: "error.tooLarge"
     case .httpStatus: "error.httpStatus"
     case .invalidOrigin: "error.invalidOrigin"
@@ -85,12 +93,13 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   }
 
   /// Placeholder values for the reason text.
-  var arguments: [String: String] {
+  public var arguments: [String: String] {
     switch self {
     case .unreachable(.other(let detail)): ["detail": detail]
     case .upstream(let message): ["message": message]
     case .redirected(let host): ["host": host]
     case .malformedResponse(let detail): ["detail": detail]
+    case .missingField(let path): ["path": path]
     case .tooLarge(let limit): ["limit": String(limit)]
     case .httpStatus(let code): ["code": String(code)]
     case .invalidOrigin(let origin): ["origin": origin]

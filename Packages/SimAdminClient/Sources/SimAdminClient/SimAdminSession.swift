@@ -115,14 +115,14 @@ public actor SimAdminSession {
   {
     let sentCookie = cookie
     let first = try await exchange(route)
-    guard first.status == 401, !route.isPublic else {
+    guard first.status == 401, !route.isPublic, !Self.saysPasswordNotSet(first) else {
       return try decode(first, route: route, as: T.self)
     }
     try await relogin(replacing: sentCookie)
     let second = try await exchange(route)
     if second.status == 401 {
       cookie = nil
-      throw .loginRequired
+      throw Self.saysPasswordNotSet(second) ? .passwordNotSet : .loginRequired
     }
     return try decode(second, route: route, as: T.self)
   }
@@ -198,23 +198,37 @@ public actor SimAdminSession {
     _ response: HTTPResponse, route: SimAdminRoute, as: T.Type
   ) throws(SimAdminError) -> T {
     if let error = Self.error(for: response, route: route) {
-      if error == .loginRequired { cookie = nil }
+      if error == .loginRequired || error == .passwordNotSet { cookie = nil }
       throw error
     }
-    return try Self.decodePayload(response.body, as: T.self, enveloped: route.isEnveloped)
+    return try Self.decodePayload(
+      response.body, as: T.self, enveloped: route.isEnveloped, endpoint: route.endpoint)
   }
 
   /// Decodes a response body. ``JSONCursorDecodable`` payloads (the SMS lists) take the fast
   /// path first, which gives exactly what `JSONDecoder` would or steps aside; `fastPath: false`
   /// is the plain `JSONDecoder` path (the differential tests compare the two).
+  ///
+  /// An `ok` answer to `endpoint` without what ``RouteShapes`` says it promises is
+  /// ``SimAdminError/missingField(_:)``, never an empty value. The fast path only accepts
+  /// answers that keep the promise (an SMS list with a `messages` array).
   static func decodePayload<T: Decodable & Sendable>(
-    _ body: Data, as: T.Type, enveloped: Bool, fastPath: Bool = true
+    _ body: Data, as: T.Type, enveloped: Bool, fastPath: Bool = true, endpoint: String? = nil
   ) throws(SimAdminError) -> T {
     let decoder = JSONDecoder()
+    func checkPromises() throws(SimAdminError) {
+      guard let endpoint else { return }
+      if let missing = RouteShapes.standard.missingPromise(in: body, endpoint: endpoint) {
+        throw .missingField(missing)
+      }
+    }
     if !enveloped {
-      do { return try decoder.decode(T.self, from: body) } catch {
+      let value: T
+      do { value = try decoder.decode(T.self, from: body) } catch {
         throw .malformedResponse(Self.describe(error))
       }
+      try checkPromises()
+      return value
     }
     let envelope: Envelope<T>
     if fastPath, let readable = T.self as? any JSONCursorDecodable.Type,
@@ -233,11 +247,12 @@ public actor SimAdminSession {
       do { envelope = try decoder.decode(Envelope<T>.self, from: body) } catch {
         throw .malformedResponse(Self.describe(error))
       }
+      if envelope.isOK { try checkPromises() }
     }
     guard envelope.isOK else { throw .upstream(message: envelope.message) }
     if let data = envelope.data { return data }
     if let empty = EmptyPayload() as? T { return empty }
-    throw .malformedResponse("no data in an ok envelope")
+    throw .missingField("data")
   }
 
   /// The error a response stands for, or `nil` when it is a 2xx JSON answer to decode.
@@ -253,6 +268,7 @@ public actor SimAdminSession {
     case 300..<400:
       return .redirected(host: redirectHost(response.headers["location"]))
     case 401:
+      if saysPasswordNotSet(response) { return .passwordNotSet }
       if case .login = route { return .wrongPassword }
       return .loginRequired
     case 403:
@@ -265,6 +281,7 @@ public actor SimAdminSession {
     case 405:
       return .notSupported
     case 400..<500:
+      if case .login = route, saysPasswordNotSet(response) { return .passwordNotSet }
       if response.isJSON, let message = errorMessage(response.body) {
         return .upstream(message: message)
       }
@@ -272,6 +289,16 @@ public actor SimAdminSession {
     default:
       return .httpStatus(status)
     }
+  }
+
+  /// SimAdmin's text for "protection is on but no admin password is set" (`auth.rs`).
+  static let passwordNotSetMessage = "管理员密码尚未设置"
+
+  /// Whether an error answer says the device has no admin password set (a 401 from the
+  /// middleware, a 400 from the login call).
+  static func saysPasswordNotSet(_ response: HTTPResponse) -> Bool {
+    (400..<500).contains(response.status) && response.isJSON
+      && errorMessage(response.body) == passwordNotSetMessage
   }
 
   static func errorMessage(_ body: Data) -> String? {

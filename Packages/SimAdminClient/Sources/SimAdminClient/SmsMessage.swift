@@ -258,9 +258,10 @@ extension SmsMessage {
 }
 
 extension SmsMessageList: JSONCursorDecodable {
-  /// Reads the list at the cursor as ``init(from:)`` does: a missing, null or non-array
-  /// `messages` is empty and unreadable entries are skipped; a value that is not an object
-  /// throws (as `JSONDecoder` would).
+  /// Reads the list at the cursor as ``init(from:)`` does, unreadable entries skipped; a
+  /// value that is not an object throws (as `JSONDecoder` would). A missing, null or
+  /// non-array `messages` breaks the route's promise: this path steps aside so the checked
+  /// path reports it (``SimAdminError/missingField(_:)``).
   static func read(from cursor: inout JSONCursor) throws -> SmsMessageList {
     guard try cursor.peek() == .object else { throw JSONUndecided() }
     var messages: [SmsMessage]?
@@ -271,11 +272,7 @@ extension SmsMessageList: JSONCursorDecodable {
         try cursor.skipValue()
         continue
       }
-      guard try cursor.peek() == .array else {
-        try cursor.skipValue()
-        messages = []
-        continue
-      }
+      guard try cursor.peek() == .array else { throw JSONUndecided() }
       var list: [SmsMessage] = []
       try cursor.enterArray()
       var firstElement = true
@@ -284,7 +281,8 @@ extension SmsMessageList: JSONCursorDecodable {
       }
       messages = list
     }
-    return SmsMessageList(messages: messages ?? [])
+    guard let messages else { throw JSONUndecided() }
+    return SmsMessageList(messages: messages)
   }
 
   init(messages: [SmsMessage]) {

@@ -88,21 +88,34 @@ struct ModelDecodingTests {
     #expect(searching.technologyPreference == "")
   }
 
-  @Test("cell metrics arrive as strings or numbers")
+  @Test("cell metrics are centi-dB on every path; both band forms; integer cell ids")
   func cells() throws {
     let cells: CellsInfo = try decode(
-      #"{"serving_cell":{"tech":"LTE","cell_id":"1A2B3C","tac":"5A1"},"cells":[{"is_serving":true,"tech":"LTE","cell_id":"1A2B3C","band":"B3","arfcn":"1650","pci":"123","rsrp":"-95","rsrq":"-10.5","sinr":"12 dB"},{"is_serving":false,"tech":"NR","cell_id":12345,"band":78,"arfcn":627264,"pci":301,"rsrp":-101.5,"rsrq":null,"sinr":"-"}]}"#
+      #"{"serving_cell":{"tech":"lte","cell_id":26353666,"tac":4562},"cells":[{"is_serving":true,"tech":"lte","cell_id":26353666,"band":"B3","arfcn":"1650","pci":"123","rsrp":"-8930","rsrq":"-1050","sinr":"","type":"serving","earfcn":"1650"},{"is_serving":false,"tech":"nr","cell_id":0,"band":"NR n78","arfcn":"627264","pci":"301","rsrp":-10150,"rsrq":null,"sinr":"1250","type":"neighbor"},{"is_serving":false,"tech":"lte","cell_id":0,"band":"LTE B1","arfcn":"100","pci":"7","rsrp":"0","rsrq":"-95 dB","sinr":"0"}]}"#
     )
-    #expect(cells.servingCell?.cellID == "1A2B3C")
-    #expect(cells.cells.count == 2)
-    #expect(cells.cells[0].rsrp == -95)
+    #expect(cells.servingCell?.cellID == "26353666")
+    #expect(cells.servingCell?.tac == "4562")
+    #expect(cells.cells.count == 3)
+    #expect(cells.cells[0].rsrp == -89.3)
     #expect(cells.cells[0].rsrq == -10.5)
-    #expect(cells.cells[0].sinr == 12)
-    #expect(cells.cells[1].cellID == "12345")
-    #expect(cells.cells[1].band == "78")
+    #expect(cells.cells[0].sinr == nil)
+    #expect(cells.cells[0].bandInfo.label == "B3")
+    #expect(cells.cells[0].bandInfo.technology == nil)
+    #expect(cells.cells[1].cellID == "0")
+    #expect(cells.cells[1].bandInfo.label == "n78")
+    #expect(cells.cells[1].bandInfo.technology == "NR")
+    #expect(cells.cells[1].bandInfo.number == 78)
     #expect(cells.cells[1].rsrp == -101.5)
     #expect(cells.cells[1].rsrq == nil)
-    #expect(cells.cells[1].sinr == nil)
+    #expect(cells.cells[1].sinr == 12.5)
+    // "0" is SimAdmin's value for a present but unparsable RSRP: unknown, not 0 dBm.
+    #expect(cells.cells[2].rsrp == nil)
+    #expect(cells.cells[2].rsrq == -95)
+    #expect(cells.cells[2].sinr == 0)
+    #expect(cells.cells[2].bandInfo.label == "B1")
+    #expect(CellBand("").label == nil)
+    #expect(CellBand("WCDMA B1").technology == "WCDMA")
+    #expect(CellBand("weird").label == nil)
   }
 
   @Test("system stats, full and default (no sample yet)")

@@ -37,7 +37,8 @@ struct SmsFastDecodingTests {
   static func outcome(_ body: Data, fastPath: Bool) -> Outcome {
     do {
       let list = try SimAdminSession.decodePayload(
-        body, as: SmsMessageList.self, enveloped: true, fastPath: fastPath)
+        body, as: SmsMessageList.self, enveloped: true, fastPath: fastPath,
+        endpoint: "GET /api/sms/list")
       return .messages(list.messages.map(Exact.init))
     } catch {
       return .failure(error)
@@ -186,20 +187,20 @@ struct SmsFastDecodingTests {
 
   static let oddEnvelopes: [(String, Bool)] = [
     (#"{"status":"ok"}"#, true), (#"{"status":"ok","data":null}"#, true),
-    (#"{"status":"ok","data":{}}"#, true), (#"{"status":"ok","data":[]}"#, false),
+    (#"{"status":"ok","data":{}}"#, false), (#"{"status":"ok","data":[]}"#, false),
     (#"{"status":"ok","data":5}"#, false), (#"{"status":"ok","data":"x"}"#, false),
-    (#"{"status":"ok","data":{"messages":null}}"#, true),
-    (#"{"status":"ok","data":{"messages":{}}}"#, true),
-    (#"{"status":"ok","data":{"messages":"x"}}"#, true),
+    (#"{"status":"ok","data":{"messages":null}}"#, false),
+    (#"{"status":"ok","data":{"messages":{}}}"#, false),
+    (#"{"status":"ok","data":{"messages":"x"}}"#, false),
     (#"{"status":"ok","data":{"messages":[],"messages":[{"id":1}]}}"#, true),
-    (#"{"status":"ok","data":{"messages":null,"messages":[{"id":1}]}}"#, true),
+    (#"{"status":"ok","data":{"messages":null,"messages":[{"id":1}]}}"#, false),
     (#"{"status":"ok","data":null,"data":{"messages":[{"id":1}]}}"#, true),
     (#"{"status":"ok","status":"error","data":{"messages":[]}}"#, true),
     (#"{"status":"error","status":"ok","message":"m"}"#, true),
     (#"{"status":"error","message":"坏了"}"#, true), (#"{"status":"ERROR","message":5}"#, true),
     (#"{"status":"Error","message":"Failed: no modem","data":{"messages":[{"id":1}]}}"#, true),
     (#"{"status":"error","message":"x","data":[]}"#, false),
-    (#"{"status":"error","message":null,"data":{"messages":5}}"#, true),
+    (#"{"status":"error","message":null,"data":{"messages":5}}"#, false),
     (#"{"status":"OK","message":true,"data":{"messages":[]}}"#, true),
     (#"{"status":"o\u004b","data":{"messages":[]}}"#, true),
     ("{\"status\":\"o\u{212A}\",\"data\":{\"messages\":[{\"id\":1}]}}", true),
@@ -423,9 +424,16 @@ struct PageWriter {
       switch random.int(100) {
       case 0: raw("null")
       case 1: raw("[]")
-      case 2: raw("{}")
-      case 3: raw(#"{"messages":null}"#)
-      case 4: raw(#"{"messages":{"id":1}}"#)
+      // No messages array: the route's promise is broken, so the fast path steps aside.
+      case 2:
+        raw("{}")
+        clean = false
+      case 3:
+        raw(#"{"messages":null}"#)
+        clean = false
+      case 4:
+        raw(#"{"messages":{"id":1}}"#)
+        clean = false
       default:
         raw("{")
         if random.chance(5) {

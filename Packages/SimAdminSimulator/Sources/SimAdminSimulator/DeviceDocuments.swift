@@ -52,25 +52,30 @@ enum DeviceDocuments {
     let identity = state.identity
     let tech = identity.modem.technology
     let serving = identity.cells.first
+    let channelKey = tech == "5gnr" ? "nrarfcn" : "earfcn"
     return .object([
       (
         "serving_cell",
         .object([
-          ("tech", .string(tech)), ("cell_id", .string(serving?.cellID ?? "")),
-          ("tac", .string(identity.tac)),
+          ("tech", .string(tech)), ("cell_id", .int(serving?.cellID ?? 0)),
+          ("tac", .int(identity.tac)),
         ])
       ),
       (
         "cells",
         .array(
           identity.cells.map { cell in
-            .object([
+            var fields: [(String, JSONValue)] = [
               ("is_serving", .bool(cell.isServing)), ("tech", .string(tech)),
-              ("cell_id", .string(cell.cellID)), ("band", .string(cell.band)),
+              ("cell_id", .int(cell.cellID)), ("band", .string(cell.band)),
               ("arfcn", .string(cell.arfcn)), ("pci", .string(cell.pci)),
               ("rsrp", .string(cell.rsrp)), ("rsrq", .string(cell.rsrq)),
-              ("sinr", .string(cell.sinr)), ("rssi", .string(cell.rssi)),
-            ])
+              ("sinr", .string(cell.sinr)),
+              ("type", .string(cell.isServing ? "serving" : "neighbor")),
+            ]
+            // Optional fields are skipped when empty (`skip_serializing_if`).
+            if !cell.arfcn.isEmpty { fields.append((channelKey, .string(cell.arfcn))) }
+            return .object(fields)
           })
       ),
     ])
@@ -113,7 +118,7 @@ enum DeviceDocuments {
               ]),
             ])
           ),
-          ("interval_seconds", .int(1)),
+          ("interval_seconds", .double(1.2055)),
         ])
       ),
       (
@@ -153,8 +158,8 @@ enum DeviceDocuments {
       (
         "uptime",
         .object([
-          ("uptime_seconds", .double(uptime.rounded())),
-          ("idle_seconds", .double((uptime * Double(cores) * 0.8).rounded())),
+          ("uptime_seconds", .int(Int64(uptime))),
+          ("idle_seconds", .int(Int64(uptime * Double(cores) * 0.8))),
           ("uptime_formatted", .string("\(days)天 \(hours)小时 \(minutes)分钟")),
         ])
       ),
@@ -190,7 +195,7 @@ enum DeviceDocuments {
     let arm = modem.machine == "aarch64"
     let cores: [JSONValue] = (0..<modem.cores).map { index in
       .object([
-        ("processor", .int(index)), ("bogomips", .double(arm ? 38.4 : 3993.6)),
+        ("processor", .int(index)), ("bogomips", .string(arm ? "38.40" : "")),
         (
           "features",
           .array(
@@ -213,44 +218,85 @@ enum DeviceDocuments {
 
   static func connectivity(_ state: inout DeviceState) -> JSONValue {
     let online = state.dataActive && !state.airplaneMode
-    var ipv4: [(String, JSONValue)] = [("success", .bool(online))]
-    if online {
-      ipv4.append(("latency_ms", .int(state.noise.int(in: 18...90))))
-    }
-    ipv4.append(("target", .string("223.5.5.5")))
-    if !online { ipv4.append(("error", .string("Network is unreachable"))) }
+    let latency: JSONValue =
+      online ? .double(Double(state.noise.int(in: 1_800...9_000)) / 100) : .null
+    // Every key is always present; `null` where there is nothing (SIMADMIN-API §3).
     return .object([
-      ("ipv4", .object(ipv4)),
+      (
+        "ipv4",
+        .object([
+          ("success", .bool(online)), ("latency_ms", latency), ("target", .string("223.5.5.5")),
+          ("error", online ? .null : .string("Network is unreachable")),
+        ])
+      ),
       (
         "ipv6",
         .object([
-          ("success", .bool(false)), ("target", .string("2400:3200::1")),
+          ("success", .bool(false)), ("latency_ms", .null), ("target", .string("2400:3200::1")),
           ("error", .string("Network is unreachable")),
         ])
       ),
     ])
   }
 
+  /// `/api/stats` before the background sampler's first sample: default values.
+  static func statsBeforeFirstSample() -> JSONValue {
+    .object([
+      ("network_speed", .object([("interfaces", .array([])), ("interval_seconds", .double(0))])),
+      (
+        "memory",
+        .object([
+          ("total_bytes", .int(0)), ("available_bytes", .int(0)), ("used_bytes", .int(0)),
+          ("used_percent", .double(0)), ("cached_bytes", .int(0)), ("buffers_bytes", .int(0)),
+        ])
+      ),
+      ("disk", .array([])),
+      (
+        "cpu_load",
+        .object([
+          ("load_1min", .double(0)), ("load_5min", .double(0)), ("load_15min", .double(0)),
+          ("core_count", .int(0)), ("load_percent", .double(0)),
+        ])
+      ),
+      (
+        "uptime",
+        .object([
+          ("uptime_seconds", .int(0)), ("idle_seconds", .int(0)), ("uptime_formatted", .string("")),
+        ])
+      ),
+      (
+        "system_info",
+        .object(
+          ["sysname", "nodename", "release", "version", "machine", "full_info"].map {
+            ($0, JSONValue.string(""))
+          })
+      ),
+      ("temperature", .array([])),
+    ])
+  }
+
   static func hub(_ state: DeviceState) -> JSONValue {
-    let bound = !state.hubURL.isEmpty
+    let hub = state.hub
+    let connected = hub.isBound
     return .object([
       (
         "config",
         .object([
-          ("enabled", .bool(true)), ("url", .string(state.hubURL)),
-          ("local_fallback_timeout_seconds", .int(120)), ("local_fallback_enabled", .bool(true)),
+          ("enabled", .bool(hub.enabled)), ("url", .string(hub.url)),
+          ("local_fallback_timeout_seconds", .int(hub.localFallbackTimeoutSeconds)),
+          ("local_fallback_enabled", .bool(hub.localFallbackEnabled)),
         ])
       ),
       (
         "runtime",
         .object([
-          ("enabled", .bool(true)), ("online", .bool(bound)),
-          ("connection_state", .string(bound ? "connected" : "waiting_for_hub")),
-          ("hub_url", bound ? .string(state.hubURL) : .null),
-          ("hub_instance_id", bound ? .string("hub_main") : .null),
-          ("hub_version", bound ? .string("1.1.10") : .null),
-          ("last_connected_at", .null), ("agent_id", .optional(state.hubAgentID)),
-          ("device_ids", .array(bound ? [.string("dev_" + state.identity.imei)] : [])),
+          ("enabled", .bool(hub.enabled)), ("online", .bool(connected)),
+          ("connection_state", .string(hub.connectionState)),
+          ("hub_url", connected ? .string(hub.url) : .null),
+          ("hub_instance_id", connected ? .string("hub_main") : .null),
+          ("hub_version", connected ? .string("1.1.10") : .null),
+          ("last_connected_at", .null), ("agent_id", .optional(hub.agentID)),
+          ("device_ids", .array(hub.deviceIDs.map(JSONValue.string))),
           ("local_fallback_state", .string("inactive")), ("last_error", .null),
         ])
       ),

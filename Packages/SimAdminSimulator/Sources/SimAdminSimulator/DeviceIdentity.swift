@@ -21,16 +21,26 @@ struct DeviceIdentity: Sendable {
     var carrierConfig: String
   }
 
+  /// Which of SimAdmin's three cell sources fills `/api/cells` (SIMADMIN-API §3).
+  enum CellSource: Sendable {
+    /// qmicli: LTE only, SINR never filled, bands as `B3`.
+    case qmicli
+    /// ModemManager `GetCellInfo` or the mmcli fallback: SINR when the modem reports it,
+    /// bands as `LTE B3` / `NR n78`.
+    case modemManager
+  }
+
+  /// One cell as SimAdmin stores it: metrics in centi-dB text (`"-8930"` = −89.30 dBm),
+  /// `""` when unknown.
   struct Cell: Sendable {
     var isServing: Bool
-    var cellID: String
+    var cellID: Int
     var band: String
     var arfcn: String
     var pci: String
     var rsrp: String
     var rsrq: String
     var sinr: String
-    var rssi: String
   }
 
   var modem: Modem
@@ -40,7 +50,8 @@ struct DeviceIdentity: Sendable {
   var imsi: String
   var phoneNumber: String?
   var signal: Int
-  var tac: String
+  var tac: Int
+  var cellSource: CellSource
   var cells: [Cell]
   var memoryTotal: Int64
   var memoryUsedFraction: Double
@@ -99,20 +110,23 @@ struct DeviceIdentity: Sendable {
     let prefixes = ["138", "139", "150", "151", "186", "185", "133", "189", "177", "199"]
     phoneNumber = rng.int(in: 0...4) == 0 ? nil : "+86" + rng.pick(prefixes) + rng.digits(8)
     signal = rng.int(in: 35...95)
-    tac = "0x" + rng.hex(4).uppercased()
-    let bands =
-      modem.technology == "5gnr" ? ["n78", "n41", "n1"] : ["B3", "B1", "B8", "B40", "B41"]
+    tac = rng.int(in: 4_096...65_535)
+    let nr = modem.technology == "5gnr"
+    cellSource = nr || rng.int(in: 0...1) == 0 ? .modemManager : .qmicli
+    let bands = nr ? ["n78", "n41", "n1"] : ["B3", "B1", "B8", "B40", "B41"]
+    let prefix = cellSource == .qmicli ? "" : (nr ? "NR " : "LTE ")
     var cells: [Cell] = []
     for index in 0..<rng.int(in: 3...6) {
-      let rsrp = -rng.int(in: 75...118)
+      let serving = index == 0
+      // A neighbour's quality is sometimes not reported: "" (unknown).
+      let rsrq = serving || rng.int(in: 0...3) > 0 ? String(-rng.int(in: 300...1_800)) : ""
+      let sinr = cellSource == .qmicli ? "" : String(rng.int(in: -300...2_800))
       cells.append(
         Cell(
-          isServing: index == 0,
-          cellID: index == 0 ? "0x" + rng.hex(7).uppercased() : "",
-          band: rng.pick(bands), arfcn: String(rng.int(in: 100...3_000)),
-          pci: String(rng.int(in: 0...503)), rsrp: String(rsrp),
-          rsrq: String(-rng.int(in: 5...18)), sinr: String(rng.int(in: -3...28)),
-          rssi: String(rsrp + rng.int(in: 20...30))))
+          isServing: serving, cellID: serving ? rng.int(in: 1...268_435_455) : 0,
+          band: prefix + rng.pick(bands), arfcn: String(rng.int(in: 100...3_000)),
+          pci: String(rng.int(in: 0...503)), rsrp: String(-rng.int(in: 7_500...11_800)),
+          rsrq: rsrq, sinr: sinr))
     }
     self.cells = cells
     memoryTotal = rng.pick([Int64(512), 1024, 2048, 4096]) * 1_048_576

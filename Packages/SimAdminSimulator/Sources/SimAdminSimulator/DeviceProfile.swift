@@ -7,6 +7,18 @@ public struct DeviceProfile: Sendable, Hashable {
   public var version: String
   /// `nil` turns password protection off; a value turns it on (and counts as configured).
   public var password: String?
+  /// Protection on with no admin password set (``password`` nil): every protected route
+  /// answers 401 `管理员密码尚未设置`, and logging in is impossible (SIMADMIN-API §2).
+  public var protectedWithoutPassword: Bool
+  /// The Hub binding at start; `nil` picks one from the seed (a third bound, the rest
+  /// standalone).
+  public var hub: HubBinding?
+  /// Seconds the first modem lookup (`/api/device`, `/api/sim`, `/api/network`, `/api/cells`)
+  /// takes, as on a device whose modem is missing or still starting; later lookups are quick.
+  public var modemLookupSeconds: Double
+  /// Seconds after start during which `/api/stats` has no sample yet and answers its default
+  /// values with the message `No system stats sample yet`.
+  public var statsWarmUpSeconds: Double
   /// `false` makes the modem-backed routes answer HTTP 200 with an error envelope.
   public var hasModem: Bool
   /// Reserved: reports the SIM as an eSIM. SIM mode is the default.
@@ -28,17 +40,25 @@ public struct DeviceProfile: Sendable, Hashable {
     name: String,
     version: String = "1.1.10",
     password: String? = nil,
+    protectedWithoutPassword: Bool = false,
+    hub: HubBinding? = nil,
     hasModem: Bool = true,
     esimMode: Bool = false,
     smsCount: Int = 40,
     seed: UInt64 = 1,
     faults: [FaultRule] = [],
     trafficPerMinute: Double = 0,
-    smsCases: [SMSCase] = []
+    smsCases: [SMSCase] = [],
+    modemLookupSeconds: Double = 0,
+    statsWarmUpSeconds: Double = 0
   ) {
     self.name = name
     self.version = version
     self.password = password
+    self.protectedWithoutPassword = protectedWithoutPassword
+    self.hub = hub
+    self.modemLookupSeconds = modemLookupSeconds
+    self.statsWarmUpSeconds = statsWarmUpSeconds
     self.hasModem = hasModem
     self.esimMode = esimMode
     self.smsCount = smsCount
@@ -47,6 +67,10 @@ public struct DeviceProfile: Sendable, Hashable {
     self.trafficPerMinute = trafficPerMinute
     self.smsCases = smsCases
   }
+
+  /// Whether protected routes need a session (a password is set, or protection is on
+  /// without one).
+  var isProtected: Bool { password != nil || protectedWithoutPassword }
 
   /// Whether this version has the Hub routes (added in SimAdmin 1.1.9).
   var hasHubRoutes: Bool {

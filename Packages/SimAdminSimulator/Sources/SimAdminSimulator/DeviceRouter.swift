@@ -19,7 +19,7 @@ enum DeviceRouter {
     "/api/device": ["GET"], "/api/sim": ["GET"], "/api/network": ["GET"], "/api/cells": ["GET"],
     "/api/stats": ["GET"], "/api/stats/cpu": ["GET"], "/api/connectivity": ["GET"],
     "/api/data": ["GET", "POST"], "/api/roaming": ["GET", "POST"],
-    "/api/airplane-mode": ["GET", "POST"], "/api/hub": ["GET"], "/api/hub/unbind": ["POST"],
+    "/api/airplane-mode": ["GET", "POST"], "/api/hub": ["GET", "POST"], "/api/hub/unbind": ["POST"],
     "/api/hub/provision": ["POST"], "/api/sms/list": ["GET"], "/api/sms/conversation": ["GET"],
     "/api/sms/stats": ["GET"], "/api/sms/send": ["POST"], "/api/sms/batch-delete": ["POST"],
     "/api/sms/clear": ["POST"],
@@ -65,14 +65,15 @@ enum DeviceRouter {
     guard let (template, methods) = match(path: path, version: state.profile) else {
       return .text("API endpoint not found", status: 404)
     }
-    let protected = state.profile.password != nil && !publicRoutes.contains(template)
+    let protected = state.profile.isProtected && !publicRoutes.contains(template)
     if protected, !state.isValidSession(sessionToken(request), now: now) {
       let accept = request.headers["accept"]?.lowercased() ?? ""
       let mode = request.headers["sec-fetch-mode"]?.lowercased() ?? ""
       if accept.contains("text/html") || mode == "navigate" {
         return HTTPResponse(status: 303, headers: [("location", "/login")])
       }
-      return .error(state.shown(loginRequired), status: 401)
+      return .error(
+        state.shown(state.profile.password == nil ? passwordNotSet : loginRequired), status: 401)
     }
     guard methods.contains(request.method) else { return HTTPResponse(status: 405) }
     if !state.profile.hasModem, modemPrefixes.contains(where: { path.hasPrefix($0) }) {
@@ -106,7 +107,7 @@ enum DeviceRouter {
         ]))
     case ("GET", "/api/auth/status"):
       let authenticated =
-        state.profile.password == nil || state.isValidSession(sessionToken(request), now: now)
+        !state.profile.isProtected || state.isValidSession(sessionToken(request), now: now)
       return .ok(
         .object([
           ("configured", .bool(state.profile.password != nil)),
@@ -129,7 +130,11 @@ enum DeviceRouter {
     case ("GET", "/api/sim"): return .ok(DeviceDocuments.sim(state))
     case ("GET", "/api/network"): return .ok(DeviceDocuments.network(state))
     case ("GET", "/api/cells"): return .ok(DeviceDocuments.cells(state))
-    case ("GET", "/api/stats"): return .ok(DeviceDocuments.stats(&state, now: now))
+    case ("GET", "/api/stats"):
+      if now.timeIntervalSince(state.startedAt) < state.profile.statsWarmUpSeconds {
+        return .ok(DeviceDocuments.statsBeforeFirstSample(), message: "No system stats sample yet")
+      }
+      return .ok(DeviceDocuments.stats(&state, now: now))
     case ("GET", "/api/stats/cpu"): return .ok(DeviceDocuments.cpu(state))
     case ("GET", "/api/connectivity"): return .ok(DeviceDocuments.connectivity(&state))
     case ("GET", "/api/data"): return .ok(.object([("active", .bool(state.dataActive))]))
@@ -150,13 +155,9 @@ enum DeviceRouter {
         state.airplaneMode = body["enabled"] as? Bool ?? state.airplaneMode
         return .ok(airplane(state))
       }
-    case ("GET", "/api/hub"): return .ok(DeviceDocuments.hub(state))
-    case ("POST", "/api/hub/unbind"):
-      state.hubURL = ""
-      state.hubAgentID = nil
-      return .ok(DeviceDocuments.hub(state), message: "已解除 Hub 绑定")
-    case ("POST", "/api/hub/provision"):
-      return .error("设备处于独立模式，无法接入 Hub", status: 400)
+    case ("GET", "/api/hub"), ("POST", "/api/hub"), ("POST", "/api/hub/unbind"),
+      ("POST", "/api/hub/provision"):
+      return HubHandlers.handle(template, request: request, state: &state)
     default:
       return SMSHandlers.handle(template, request: request, state: &state, now: now)
     }
@@ -185,7 +186,7 @@ enum DeviceRouter {
 
   static func settings(_ state: DeviceState) -> JSONValue {
     .object([
-      ("password_protection_enabled", .bool(state.profile.password != nil)),
+      ("password_protection_enabled", .bool(state.profile.isProtected)),
       ("password_min_length", .int(8)), ("password_require_letters", .bool(true)),
       ("password_require_digits", .bool(true)), ("password_require_symbols", .bool(false)),
       ("session_ttl_seconds", .int(Int(DeviceState.sessionLifetime))),

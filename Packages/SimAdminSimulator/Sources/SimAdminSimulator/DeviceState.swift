@@ -11,8 +11,9 @@ struct DeviceState {
   var sentCount = 0
   /// Session token → expiry.
   var sessions: [String: Date] = [:]
-  var hubURL: String
-  var hubAgentID: String?
+  var hub: HubState
+  /// When the slow first modem lookup (``DeviceProfile/modemLookupSeconds``) ends.
+  var modemReadyAt: Date?
   var dataActive = true
   var roamingAllowed = false
   var airplaneMode = false
@@ -33,8 +34,9 @@ struct DeviceState {
     self.profile = profile
     identity = DeviceIdentity(seed: profile.seed, name: profile.name)
     startedAt = now
-    hubURL = identity.hubBound ? identity.hubURL : ""
-    hubAgentID = identity.hubBound ? identity.agentID : nil
+    let binding =
+      profile.hub ?? (identity.hubBound ? .bound(url: identity.hubURL) : .standalone())
+    hub = HubState(binding, agentID: identity.agentID, deviceID: "dev_" + identity.imei)
     generator = SMSGenerator(seed: profile.seed, name: profile.name)
     noise = SplitMix64(seed: profile.seed &+ 0xA015E, name: profile.name)
     seedHistory(count: profile.smsCount, now: now)
@@ -166,6 +168,19 @@ struct DeviceState {
       return copy
     }
     nextID = Int64(messages.count + 1)
+  }
+
+  // MARK: - Slow paths
+
+  /// Seconds a request for `path` waits for the modem: the first modem lookup starts a
+  /// ``DeviceProfile/modemLookupSeconds`` wait that every lookup until then shares.
+  mutating func modemLookupDelay(for path: String, now: Date) -> Double {
+    guard profile.modemLookupSeconds > 0,
+      ["/api/device", "/api/sim", "/api/network", "/api/cells"].contains(path)
+    else { return 0 }
+    let ready = modemReadyAt ?? now.addingTimeInterval(profile.modemLookupSeconds)
+    modemReadyAt = ready
+    return max(0, ready.timeIntervalSince(now))
   }
 
   // MARK: - Sessions

@@ -53,6 +53,23 @@ public final class SimulatedDevice: Sendable {
     }
   }
 
+  /// Turns protection on with no admin password set (`true`), or back off (`false`); wipes
+  /// every session.
+  public func setProtectedWithoutPassword(_ on: Bool) {
+    state.withLock {
+      $0.profile.protectedWithoutPassword = on
+      $0.sessions.removeAll()
+    }
+  }
+
+  /// Sets the Hub binding, as the device's own configuration page would.
+  public func setHub(_ binding: HubBinding) {
+    state.withLock { state in
+      state.hub = HubState(
+        binding, agentID: state.identity.agentID, deviceID: "dev_" + state.identity.imei)
+    }
+  }
+
   /// Changes the reported version (`"1.1.8"` removes the `/api/hub*` routes).
   public func setVersion(_ version: String) {
     state.withLock { $0.profile.version = version }
@@ -167,9 +184,11 @@ public final class SimulatedDevice: Sendable {
       }
       var noise = state.noise
       defer { state.noise = noise }
-      return ResponsePlan.make(rules: rules, request: request, noise: &noise) {
+      var plan = ResponsePlan.make(rules: rules, request: request, noise: &noise) {
         DeviceRouter.respond(to: request, state: &state, now: now)
       }
+      plan.delay += state.modemLookupDelay(for: request.path, now: now)
+      return plan
     }
   }
 }

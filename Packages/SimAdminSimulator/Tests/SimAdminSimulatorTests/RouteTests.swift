@@ -53,12 +53,14 @@ struct RouteTests {
 
     let cells = try await TestHTTP.request(origin, "GET", "/api/cells").data()
     let serving = try #require(cells["serving_cell"] as? [String: Any])
-    #expect(serving["tech"] is String && serving["tac"] is String)
+    #expect(serving["tech"] is String && serving["tac"] is Int && serving["cell_id"] is Int)
     let list = try #require(cells["cells"] as? [[String: Any]])
     #expect(list.count >= 3)
     #expect(list.first?["is_serving"] as? Bool == true)
+    // Centi-dB text: "-8930" is −89.30 dBm.
     let rsrp = try #require(list.first?["rsrp"] as? String)
-    #expect(Int(rsrp).map { $0 < 0 } == true)
+    #expect(Int(rsrp).map { (-14_000 ... -4_400).contains($0) } == true)
+    #expect(list.allSatisfy { $0["rssi"] == nil && $0["type"] is String && $0["cell_id"] is Int })
 
     let stats = try await TestHTTP.request(origin, "GET", "/api/stats").data()
     for key in ["network_speed", "memory", "cpu_load", "uptime", "system_info"] {
@@ -161,6 +163,107 @@ struct RouteTests {
     #expect((data["config"] as? [String: Any])?["enabled"] as? Bool == true)
     #expect((data["runtime"] as? [String: Any])?["agent_id"] is NSNull)
     await fleet.stop()
+  }
+}
+
+@Suite("Hub binding, protection and slow paths")
+struct DeviceStageTests {
+  func hub(_ device: SimulatedDevice) async throws -> [String: Any] {
+    try await TestHTTP.request(device.origin, "GET", "/api/hub").data()
+  }
+
+  @Test func hubStatesAndWhatUnbindDoesToEach() async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(name: "standalone", hub: .standalone(), smsCount: 0),
+      DeviceProfile(
+        name: "leftover", hub: .standalone(leftoverURL: "ws://10.0.0.2:3001"), smsCount: 0),
+      DeviceProfile(name: "waiting", hub: .waiting, smsCount: 0),
+      DeviceProfile(name: "bound", hub: .bound(url: "ws://10.0.0.9:3001"), smsCount: 0),
+    ])
+    let states = try await fleet.devices.asyncMap { device in
+      let data = try await hub(device)
+      let config = try #require(data["config"] as? [String: Any])
+      let runtime = try #require(data["runtime"] as? [String: Any])
+      return (
+        config["enabled"] as? Bool, config["url"] as? String,
+        runtime["connection_state"] as? String, runtime["agent_id"] is String
+      )
+    }
+    #expect(states[0] == (false, "", "disabled", false))
+    #expect(states[1] == (false, "ws://10.0.0.2:3001", "disabled", false))
+    #expect(states[2] == (true, "", "waiting_for_hub", false))
+    #expect(states[3] == (true, "ws://10.0.0.9:3001", "connected", true))
+    // Unbind keeps (or turns on) centrally managed mode: a standalone device is changed.
+    for device in fleet.devices {
+      _ = try await TestHTTP.request(device.origin, "POST", "/api/hub/unbind")
+      let config = try #require(try await hub(device)["config"] as? [String: Any])
+      #expect(config["enabled"] as? Bool == true)
+      #expect(config["url"] as? String == "")
+    }
+    // Provision: 409 once bound, 400 when standalone.
+    let provision: [String: Any] = [
+      "hub_url": "ws://10.0.0.9:3001", "hub_instance_id": "h", "hub_version": "1.1.10",
+      "enrollment_token": "0123456789abcdef0123456789abcdef",
+    ]
+    let first = try await TestHTTP.request(
+      fleet.devices[2].origin, "POST", "/api/hub/provision", json: provision)
+    #expect(first.status == 200)
+    let again = try await TestHTTP.request(
+      fleet.devices[2].origin, "POST", "/api/hub/provision", json: provision)
+    #expect(again.status == 409)
+    fleet.devices[0].setHub(.standalone())
+    let refused = try await TestHTTP.request(
+      fleet.devices[0].origin, "POST", "/api/hub/provision", json: provision)
+    #expect(refused.status == 400)
+    await fleet.stop()
+  }
+
+  @Test func protectionWithoutAPassword() async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(name: "unset", protectedWithoutPassword: true, smsCount: 0)
+    ])
+    let origin = fleet.devices[0].origin
+    let status = try await TestHTTP.request(origin, "GET", "/api/auth/status").data()
+    #expect(status["configured"] as? Bool == false)
+    #expect(status["authenticated"] as? Bool == false)
+    let settings = try #require(status["settings"] as? [String: Any])
+    #expect(settings["password_protection_enabled"] as? Bool == true)
+    let device = try await TestHTTP.request(origin, "GET", "/api/device")
+    #expect(device.status == 401)
+    #expect(try device.json()["message"] as? String == "管理员密码尚未设置")
+    let login = try await TestHTTP.request(
+      origin, "POST", "/api/auth/login", json: ["password": "anything"])
+    #expect(login.status == 400)
+    #expect(try login.json()["message"] as? String == "管理员密码尚未设置")
+    await fleet.stop()
+  }
+
+  @Test func aSlowFirstModemLookupAndStatsWarmUp() async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(
+        name: "slow", smsCount: 0, modemLookupSeconds: 1.5, statsWarmUpSeconds: 600)
+    ])
+    let origin = fleet.devices[0].origin
+    let start = Date()
+    _ = try await TestHTTP.request(origin, "GET", "/api/device")
+    #expect(Date().timeIntervalSince(start) >= 1.4)
+    // The lookup is done: the next one does not wait again.
+    let again = Date()
+    _ = try await TestHTTP.request(origin, "GET", "/api/sim")
+    #expect(Date().timeIntervalSince(again) < 1.4)
+    let stats = try await TestHTTP.request(origin, "GET", "/api/stats").json()
+    #expect(stats["message"] as? String == "No system stats sample yet")
+    #expect(
+      ((stats["data"] as? [String: Any])?["memory"] as? [String: Any])?["total_bytes"] as? Int == 0)
+    await fleet.stop()
+  }
+}
+
+extension Array where Element: Sendable {
+  func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    var result: [T] = []
+    for element in self { result.append(try await transform(element)) }
+    return result
   }
 }
 

@@ -1,0 +1,58 @@
+/// How a simulated device stands towards a SimAdminHub (SIMADMIN-API §5).
+public enum HubBinding: Sendable, Hashable {
+  /// Standalone mode (`config.enabled` false). `leftoverURL` is an old Hub URL the web page
+  /// keeps after switching back to standalone; it does not make the device bound.
+  case standalone(leftoverURL: String = "")
+  /// Centrally managed mode with no Hub yet: waiting for one, advertising over mDNS.
+  case waiting
+  /// Centrally managed and attached to the Hub at `url`.
+  case bound(url: String)
+}
+
+/// The Hub part of a device's state: `HubConfig` plus the agent's identity.
+struct HubState: Sendable, Hashable {
+  var enabled: Bool
+  var url: String
+  var agentID: String?
+  var deviceIDs: [String]
+  var localFallbackTimeoutSeconds: Int = 120
+  var localFallbackEnabled = true
+
+  init(_ binding: HubBinding, agentID: String, deviceID: String) {
+    switch binding {
+    case .standalone(let leftoverURL):
+      enabled = false
+      url = leftoverURL
+      self.agentID = nil
+      deviceIDs = []
+    case .waiting:
+      enabled = true
+      url = ""
+      self.agentID = nil
+      deviceIDs = []
+    case .bound(let url):
+      enabled = true
+      self.url = url
+      self.agentID = agentID
+      deviceIDs = [deviceID]
+    }
+  }
+
+  /// Bound means centrally managed and attached (SIMADMIN-API §5).
+  var isBound: Bool { enabled && (!url.isEmpty || agentID != nil) }
+
+  /// `runtime.connection_state`.
+  var connectionState: String {
+    guard enabled else { return "disabled" }
+    return isBound ? "connected" : "waiting_for_hub"
+  }
+
+  /// What `POST /api/hub/unbind` does: clears the URL, the agent id and the device ids but
+  /// keeps (or turns on) centrally managed mode, so the device waits for a Hub again.
+  mutating func unbind() {
+    enabled = true
+    url = ""
+    agentID = nil
+    deviceIDs = []
+  }
+}
