@@ -1,4 +1,6 @@
+import Essentials
 import Foundation
+import SimAdminClient
 
 /// The last known values of one instance, stored as JSON beside its status.
 ///
@@ -29,6 +31,8 @@ public struct DeviceSnapshot: Sendable, Codable, Hashable {
   public var uptime: String?
   /// The latest SMS, masked.
   public var latestSMS: SMSPreview?
+  /// What the calls that feed no status could not tell (nil when they all answered).
+  public var notes: [SnapshotNote]?
 
   /// A snapshot; every field optional.
   public init(
@@ -69,6 +73,38 @@ public struct DeviceSnapshot: Sendable, Codable, Hashable {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     return try? decoder.decode(DeviceSnapshot.self, from: Data(text.utf8))
+  }
+}
+
+/// A value a connection test could not read from a call that feeds no status; the status is
+/// unchanged and the value shows as unknown with this note.
+public struct SnapshotNote: Sendable, Codable, Hashable {
+  /// Which call.
+  public enum Part: String, Sendable, Codable, Hashable {
+    /// `/api/stats`: temperature, memory, uptime.
+    case stats
+    /// `/api/sms/list?limit=1`: the latest SMS preview.
+    case latestSMS
+  }
+
+  /// Which call.
+  public var part: Part
+  /// The client's reason key (`error.timeout`, `error.upstream`…).
+  public var reasonKey: String
+  /// The reason's placeholder values (the device's own message, a detail).
+  public var arguments: [String: String]
+
+  /// A note for `part` that failed with `error`.
+  public init(part: Part, _ error: SimAdminError) {
+    self.part = part
+    reasonKey = error == .cancelled ? SimAdminError.timeout.reasonKey : error.reasonKey
+    arguments = error.arguments
+  }
+
+  /// The note in `language`: which values are unknown and why.
+  public func text(_ language: AppLanguage) -> String {
+    let reason = SimAdminClientStrings.catalogue.text(reasonKey, language, arguments)
+    return FleetStrings.text("note.\(part.rawValue)", language, ["reason": reason])
   }
 }
 

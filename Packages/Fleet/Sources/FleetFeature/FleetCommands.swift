@@ -262,8 +262,9 @@ enum FleetCommands {
       let releaseTone: Tone =
         switch report.release {
         case .released: .success
-        case .skipped: .warning
-        case .failed: .danger
+        case .nothingToRelease, .notSupported: .muted
+        case .unreachable, .loginRequired: .warning
+        case .refused: .danger
         }
       return TableRow(
         id: report.id,
@@ -281,6 +282,14 @@ enum FleetCommands {
     ]
     if reports.contains(where: { !$0.deleted }) {
       children.append(.banner(Banner(context.text("remove.hintForce"), tone: .warning)))
+    }
+    let forced = reports.filter(\.mayStillBeBound).map(\.name)
+    if !forced.isEmpty {
+      children.append(
+        .banner(
+          Banner(
+            context.text("remove.mayStillBeBound", ["names": forced.joined(separator: ", ")]),
+            tone: .warning)))
     }
     return .stack(children)
   }

@@ -21,13 +21,28 @@ public struct TestPayload: Sendable, Codable, Hashable {
 }
 
 /// How releasing the Hub binding went before a delete.
-public enum ReleaseOutcome: String, Sendable, Codable, Hashable {
-  /// `POST /api/hub/unbind` succeeded.
+public enum ReleaseOutcome: String, Sendable, Codable, Hashable, CaseIterable {
+  /// The device was bound; `POST /api/hub/unbind` released it.
   case released
-  /// Unreachable, or too old to have the route: skipped, the delete proceeds.
-  case skipped
-  /// Reachable but refused: nothing deleted unless `--force`.
-  case failed
+  /// `GET /api/hub` says the device is not bound (standalone, or waiting for a Hub): nothing
+  /// was written to it.
+  case nothingToRelease
+  /// SimAdmin before 1.1.9: no Hub routes (plain-text 404), nothing to release.
+  case notSupported
+  /// The device could not be reached (or did not answer in time).
+  case unreachable
+  /// The device wants a login that could not be had.
+  case loginRequired
+  /// The device refused, or answered something that is not SimAdmin's.
+  case refused
+
+  /// Whether the instance is deleted without `--force`.
+  public var allowsRemoval: Bool {
+    switch self {
+    case .released, .nothingToRelease, .notSupported: true
+    case .unreachable, .loginRequired, .refused: false
+    }
+  }
 }
 
 /// One instance's line in `fleet remove`.
@@ -44,6 +59,9 @@ public struct RemovalReport: Sendable, Codable, Hashable {
   public var detail: String?
   /// Whether the instance was deleted.
   public var deleted: Bool
+  /// Deleted with `--force` although the release did not happen: the device may still be
+  /// bound to its Hub.
+  public var mayStillBeBound = false
 }
 
 /// `fleet remove` JSON.

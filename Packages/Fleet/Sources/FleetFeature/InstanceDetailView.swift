@@ -28,8 +28,8 @@ public enum InstanceDetailView {
 
     let status: [ViewNode?] = [
       pair("field.status", row.status.label(language), tone: row.status.tone),
-      pair("field.reason", row.reason?.text(language)),
-      pair("field.detail", row.detail),
+      pair("field.reason", row.reason?.text(language, detail: row.detail)),
+      pair("field.detail", row.reason?.isLayerTimeout == true ? nil : row.detail),
       pair(
         "field.checked",
         row.checkedAt.map { Freshness.age(of: $0, now: now, language) }
@@ -60,7 +60,9 @@ public enum InstanceDetailView {
         pair("field.uptime", snapshot.uptime, tone: tone),
       ]
       let title = row.isStale ? text("detail.deviceStale") : text("detail.device")
-      children.append(.section(Section(title: title, children: values.compactMap { $0 })))
+      let notes = (snapshot.notes ?? []).map { pair("field.note", $0.text(language), tone: .muted) }
+      children.append(
+        .section(Section(title: title, children: (values + notes).compactMap { $0 })))
       if let sms = snapshot.latestSMS {
         let direction = text(sms.direction == "outgoing" ? "value.outgoing" : "value.incoming")
         let when = sms.date.map { Freshness.age(of: $0, now: now, language) }

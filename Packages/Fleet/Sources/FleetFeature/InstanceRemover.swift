@@ -3,17 +3,19 @@ import Foundation
 import LocalStore
 import SimAdminClient
 
-/// Deletes instances after trying to release their Hub binding (`POST /api/hub/unbind`).
+/// Deletes instances, releasing a device's Hub binding first only when it has one.
 ///
-/// Unreachable or too old (plain-text 404) → release skipped, the delete goes on. Reachable
-/// but refused (login required, wrong password, an upstream error, 5xx…) → release failed,
-/// nothing deleted unless `force`.
+/// The rule for every write to a device: read, decide, write only what the user asked for.
+/// Removal reads `GET /api/hub` and sends `POST /api/hub/unbind` only to a bound device
+/// (SIMADMIN-API §5): on a standalone device unbind would switch it to centrally managed
+/// mode. Released, nothing to release or not supported (before 1.1.9) → deleted;
+/// unreachable, login required or release refused → kept, unless `force`.
 public struct InstanceRemover: Sendable {
   /// The store.
   public let store: Store
   /// The session pool.
   public let connector: SimAdminConnector
-  /// Seconds allowed for each release attempt.
+  /// Seconds allowed for the read and the release together.
   public let timeout: TimeInterval
 
   /// A remover.
@@ -23,47 +25,74 @@ public struct InstanceRemover: Sendable {
     self.timeout = timeout
   }
 
-  /// Releases, then deletes (or keeps) `instance`; the password goes with it.
+  /// Releases when bound, then deletes (or keeps) `instance`; the password goes with it.
   public func remove(_ instance: Instance, force: Bool) async throws -> RemovalReport {
     let (outcome, reason, detail) = await release(instance)
     var report = RemovalReport(
       id: instance.id, name: instance.name, release: outcome, releaseReason: reason,
       detail: detail, deleted: false)
-    guard outcome != .failed || force else { return report }
+    guard outcome.allowsRemoval || force else { return report }
     try InstanceRepository(store: store).delete(
       id: instance.id, expectedRevision: instance.revision)
     connector.forget(instanceID: instance.id)
     try store.credentials.removePassword(for: instance.id)
     report.deleted = true
+    report.mayStillBeBound = !outcome.allowsRemoval
     return report
   }
 
-  /// Tries the release within the timeout.
+  /// Reads the Hub state and releases a bound device, all within the timeout.
   func release(_ instance: Instance) async -> (ReleaseOutcome, String?, String?) {
     let session = connector.session(
       for: instance.id, name: instance.name, origin: instance.origin.url)
     let nanoseconds = UInt64(max(0.001, timeout) * 1_000_000_000)
-    let result = await withTaskGroup(of: Result<HubState, SimAdminError>?.self) { group in
-      group.addTask {
-        await attempt { () async throws(SimAdminFailure) in try await session.hubUnbind() }
-      }
+    let result = await withTaskGroup(of: (ReleaseOutcome, String?, String?)?.self) { group in
+      group.addTask { await Self.readThenRelease(session) }
       group.addTask {
         try? await Task.sleep(nanoseconds: nanoseconds)
         return nil
       }
       let first = await group.next() ?? nil
       group.cancelAll()
-      return first ?? .failure(.timeout)
+      return first
     }
-    switch result {
+    return result ?? (.unreachable, Self.code(.timeout), nil)
+  }
+
+  static func readThenRelease(_ session: SimAdminSession) async -> (
+    ReleaseOutcome, String?, String?
+  ) {
+    let state = await attempt { () async throws(SimAdminFailure) in try await session.hub() }
+    switch state {
+    case .failure(.notSupported):
+      return (.notSupported, nil, nil)
+    case .failure(let error):
+      return failed(error)
+    case .success(let hub) where !hub.isBound:
+      return (.nothingToRelease, nil, nil)
+    case .success:
+      break
+    }
+    switch await attempt({ () async throws(SimAdminFailure) in try await session.hubUnbind() }) {
     case .success: return (.released, nil, nil)
     case .failure(let error):
-      switch error {
-      case .timeout, .cancelled, .unreachable, .notSupported:
-        return (.skipped, Self.code(error), nil)
-      case .upstream(let message): return (.failed, Self.code(error), message)
-      default: return (.failed, Self.code(error), nil)
-      }
+      let (outcome, code, detail) = failed(error)
+      // Once the device is known to be bound, any failure of the release is a refusal.
+      return (outcome == .unreachable ? outcome : .refused, code, detail)
+    }
+  }
+
+  /// How a failed read or release keeps the instance.
+  static func failed(_ error: SimAdminError) -> (ReleaseOutcome, String?, String?) {
+    switch error {
+    case .timeout, .cancelled, .unreachable:
+      return (.unreachable, code(error), nil)
+    case .loginRequired, .wrongPassword, .passwordNotSet:
+      return (.loginRequired, code(error), nil)
+    case .upstream(let message):
+      return (.refused, code(error), message)
+    default:
+      return (.refused, code(error), error.localizedMessage(.english))
     }
   }
 

@@ -54,6 +54,9 @@ public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
   case notSimAdmin
   /// Protection is on and no password is stored.
   case noPassword
+  /// Protection is on but the device has no admin password set: it must be set on the
+  /// device's own web page (no password stored in msa can help).
+  case passwordNotSet
   /// The stored password was refused.
   case wrongPassword
   /// The credentials file cannot be read.
@@ -68,6 +71,19 @@ public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
   case noData
   /// The device reported an error of its own.
   case upstreamError
+  /// The device answered something that is not what SimAdmin sends for a status layer (a
+  /// truncated body, an `ok` without the promised data, an oversized answer).
+  case protocolError
+  /// `/api/auth/status` did not answer within its budget (the detail holds the seconds).
+  case authTimeout
+  /// `/api/device` did not answer within its budget.
+  case modemTimeout
+  /// `/api/sim` did not answer within its budget.
+  case simTimeout
+  /// `/api/network` did not answer within its budget.
+  case registrationTimeout
+  /// `/api/data` did not answer within its budget.
+  case dataTimeout
 
   enum CodingKeys: String, CodingKey {
     case code, message
@@ -96,10 +112,23 @@ public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
     try container.encode(text(AppLanguage.of(encoder)), forKey: .message)
   }
 
+  /// Whether the reason's text tells the seconds kept in the detail ("after 5 s").
+  public var isLayerTimeout: Bool {
+    switch self {
+    case .authTimeout, .modemTimeout, .simTimeout, .registrationTimeout, .dataTimeout: true
+    default: false
+    }
+  }
+
   /// The plain-language reason in `language`, from the shared reason catalogue
   /// (``EventText``) that the log center and JSON output read too; a reason only this
-  /// package's catalogue knows is read from there.
-  public func text(_ language: AppLanguage) -> String {
-    EventText.reasonIfKnown(rawValue, language) ?? FleetStrings.text("reason.\(rawValue)", language)
+  /// package's catalogue knows is read from there. A layer timeout tells its seconds from
+  /// `detail` ("modem not answering after 5 s").
+  public func text(_ language: AppLanguage, detail: String? = nil) -> String {
+    if isLayerTimeout {
+      return FleetStrings.text("reason.\(rawValue)", language, ["seconds": detail ?? "?"])
+    }
+    return EventText.reasonIfKnown(rawValue, language)
+      ?? FleetStrings.text("reason.\(rawValue)", language)
   }
 }

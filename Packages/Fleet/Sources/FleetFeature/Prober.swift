@@ -3,12 +3,13 @@ import Foundation
 import LocalStore
 import SimAdminClient
 
-/// Tests instances: health → auth status → login when needed and a password is stored →
-/// a snapshot of device, SIM, network, stats, data and the latest SMS. All the calls go out
-/// at once (one round trip for a healthy device) and are read back layer by layer.
+/// Tests instances layer by layer: reachability (health) → auth → modem → SIM →
+/// registration → data, plus extras that feed no status (stats for the temperature, the
+/// latest SMS). All the calls go out at once (one round trip for a healthy device) and are
+/// read back in layer order; each is bounded by its layer's budget (``ProbeBudgets``).
 ///
-/// Every probe is bounded by ``timeout`` as a whole: a hanging device ends at its own deadline
-/// (its requests are cancelled) and never delays the others beyond it.
+/// A device that answered health is never Offline: a later layer that fails or runs out of
+/// time makes it Degraded, naming the layer. The extras never change the status.
 public struct Prober: Sendable {
   /// The session pool (one door per instance).
   public let connector: SimAdminConnector
@@ -29,6 +30,9 @@ public struct Prober: Sendable {
     self.clock = clock
     self.timeout = timeout
   }
+
+  /// The per-layer budgets within ``timeout``.
+  public var budgets: ProbeBudgets { ProbeBudgets(timeout: timeout) }
 
   // MARK: - Many
 
@@ -57,33 +61,12 @@ public struct Prober: Sendable {
 
   // MARK: - One
 
-  /// Probes one instance, ending with `offline` / `timeout` at the deadline.
+  /// Probes one instance; it ends within ``timeout`` whatever the device does.
   public func probe(_ instance: Instance) async -> ProbeResult {
     let start = clock.now()
-    let nanoseconds = UInt64(max(0.001, timeout) * 1_000_000_000)
-    let finished = await withTaskGroup(of: ProbeResult?.self) { group in
-      group.addTask { await self.run(instance, start: start) }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: nanoseconds)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
-    }
-    if let finished { return finished }
-    return ProbeResult(
-      instanceID: instance.id, instanceName: instance.name, status: .offline, reason: .timeout,
-      layers: ProbeLayers(reachable: .failed), checkedAt: start, latencyMS: latency(since: start))
-  }
-
-  private func latency(since start: Date) -> Int {
-    max(0, Int((clock.seconds(since: start) * 1000).rounded()))
-  }
-
-  private func run(_ instance: Instance, start: Date) async -> ProbeResult {
     let session = connector.session(
       for: instance.id, name: instance.name, origin: instance.origin.url)
+    let budgets = budgets
     var layers = ProbeLayers()
     func finish(
       _ status: InstanceStatus, _ reason: StatusReason?, detail: String? = nil,
@@ -95,27 +78,32 @@ public struct Prober: Sendable {
         version: health?.version, platform: health?.platform, snapshot: snapshot)
     }
 
-    // One round: health, auth status and every snapshot call go out together, so a healthy
-    // device answers in one round trip instead of three. The answers are then read in the
-    // order of the layers (reachable → auth → snapshot). On a protected device without a
-    // cookie, the snapshot calls' 401s make the session log in once with the stored
-    // password and retry; a missing or wrong password shows up as their error.
-    async let healthCall = attempt { () async throws(SimAdminFailure) in
+    // One round: every call goes out together, each bounded by its layer's budget. On a
+    // protected device without a cookie, the layer calls' 401s make the session log in once
+    // with the stored password and retry; a missing or wrong password shows up as their
+    // error.
+    async let healthCall = bounded(budgets.reachability) { () async throws(SimAdminFailure) in
       try await session.health()
     }
-    async let authCall = attempt { () async throws(SimAdminFailure) in
+    async let authCall = bounded(budgets.layers) { () async throws(SimAdminFailure) in
       try await session.authStatus()
     }
-    async let device = attempt { () async throws(SimAdminFailure) in try await session.device() }
-    async let sim = attempt { () async throws(SimAdminFailure) in try await session.sim() }
-    async let network = attempt { () async throws(SimAdminFailure) in
+    async let device = bounded(budgets.layers) { () async throws(SimAdminFailure) in
+      try await session.device()
+    }
+    async let sim = bounded(budgets.layers) { () async throws(SimAdminFailure) in
+      try await session.sim()
+    }
+    async let network = bounded(budgets.layers) { () async throws(SimAdminFailure) in
       try await session.network()
     }
-    async let stats = attempt { () async throws(SimAdminFailure) in try await session.stats() }
-    async let data = attempt { () async throws(SimAdminFailure) in
+    async let data = bounded(budgets.layers) { () async throws(SimAdminFailure) in
       try await session.dataState()
     }
-    async let sms = attempt { () async throws(SimAdminFailure) in
+    async let stats = bounded(budgets.extras) { () async throws(SimAdminFailure) in
+      try await session.stats()
+    }
+    async let sms = bounded(budgets.extras) { () async throws(SimAdminFailure) in
       try await session.smsList(limit: 1)
     }
 
@@ -130,7 +118,7 @@ public struct Prober: Sendable {
       return result
     }
 
-    // Reachability.
+    // Reachability: the only layer whose failure makes a device Offline.
     let health: HealthInfo
     switch await healthCall {
     case .success(let value): health = value
@@ -143,16 +131,18 @@ public struct Prober: Sendable {
 
     let parts = SnapshotParts(
       device: await device, sim: await sim, network: await network, stats: await stats,
-      data: await data, sms: await sms)
+      data: await data, sms: await sms, layerSeconds: budgets.layers)
 
     // Authentication.
-    if let problem = authProblem(await authCall, parts: parts, instanceID: instance.id) {
+    if let problem = authProblem(
+      await authCall, parts: parts, instanceID: instance.id, seconds: budgets.layers)
+    {
       layers.auth = .failed
       return finish(problem.status, problem.reason, detail: problem.detail, health: health)
     }
     layers.auth = .ok
 
-    // Snapshot.
+    // Modem, SIM, registration, data; the extras only fill the snapshot.
     let snapshot = parts.snapshot()
     let evaluation = parts.evaluate()
     layers.modem = evaluation.modem
@@ -166,6 +156,10 @@ public struct Prober: Sendable {
     return finish(.online, nil, health: health, snapshot: snapshot)
   }
 
+  private func latency(since start: Date) -> Int {
+    max(0, Int((clock.seconds(since: start) * 1000).rounded()))
+  }
+
   private struct AuthProblem: Error {
     var status: InstanceStatus
     var reason: StatusReason
@@ -173,23 +167,32 @@ public struct Prober: Sendable {
   }
 
   /// Why the device would not let us in, if it would not: read from its auth status, the
-  /// stored password, and what the snapshot calls met.
+  /// stored password, and what the layer calls met. Never Offline: health answered.
   private func authProblem(
-    _ authStatus: Result<AuthStatus, SimAdminError>, parts: SnapshotParts, instanceID: String
+    _ authStatus: Result<AuthStatus, SimAdminError>, parts: SnapshotParts, instanceID: String,
+    seconds: TimeInterval
   ) -> AuthProblem? {
     switch authStatus {
     case .success(let status) where status.authenticated:
       return nil
+    case .success(let status) where status.isProtected && !status.configured:
+      return AuthProblem(status: .loginRequired, reason: .passwordNotSet)
     case .failure(.notSupported):
       return nil  // before 1.0.7: no auth at all
+    case .failure(.timeout), .failure(.cancelled):
+      return AuthProblem(
+        status: .degraded, reason: .authTimeout, detail: SnapshotParts.seconds(seconds))
     case .failure(let error):
-      let (status, reason, detail) = Self.classify(error)
-      return AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail)
+      let (status, reason, detail) = Self.classifyAnswered(error)
+      return AuthProblem(status: status, reason: reason, detail: detail)
     case .success:
       break
     }
-    // Protection is on and the status call came without a session. The snapshot calls
+    // Protection is on and the status call came without a session. The layer calls
     // logged in with the stored password if there is one; their errors say how that went.
+    if parts.all.contains(.passwordNotSet) {
+      return AuthProblem(status: .loginRequired, reason: .passwordNotSet)
+    }
     if let refused = parts.all.first(where: { $0 == .wrongPassword || $0 == .loginRequired }) {
       let password: String?
       do {
@@ -202,15 +205,15 @@ public struct Prober: Sendable {
       guard let password, !password.isEmpty else {
         return AuthProblem(status: .loginRequired, reason: .noPassword)
       }
-      let (status, reason, detail) = Self.classify(refused)
-      return AuthProblem(status: status, reason: reason ?? .upstreamError, detail: detail)
+      let (status, reason, detail) = Self.classifyAnswered(refused)
+      return AuthProblem(status: status, reason: reason, detail: detail)
     }
     return nil
   }
 
   // MARK: - Classification
 
-  /// The status, reason and detail a client error stands for.
+  /// The status, reason and detail of a failed health call (the device may be Offline).
   static func classify(_ error: SimAdminError) -> (InstanceStatus, StatusReason?, String?) {
     switch error {
     case .timeout, .cancelled: (.offline, .timeout, nil)
@@ -221,12 +224,26 @@ public struct Prober: Sendable {
     case .unreachable(.other(let detail)): (.offline, .unreachable, detail)
     case .invalidOrigin(let origin): (.offline, .unreachable, origin)
     case .httpStatus(let code): (.offline, .serverError, "HTTP \(code)")
-    case .malformedResponse, .redirected, .tooLarge, .notSupported, .noPermission:
+    case .malformedResponse, .missingField, .redirected, .tooLarge, .notSupported,
+      .noPermission:
       (.offline, .notSimAdmin, error.localizedMessage(.english))
     case .loginRequired: (.loginRequired, .noPassword, nil)
+    case .passwordNotSet: (.loginRequired, .passwordNotSet, nil)
     case .wrongPassword: (.loginRequired, .wrongPassword, nil)
     case .upstream(let message): (.degraded, .upstreamError, message)
     case .localResource(let detail): (.unknown, nil, detail)
+    }
+  }
+
+  /// The same for a call made after health answered: never Offline.
+  static func classifyAnswered(_ error: SimAdminError) -> (InstanceStatus, StatusReason, String?) {
+    switch error {
+    case .loginRequired: return (.loginRequired, .noPassword, nil)
+    case .passwordNotSet: return (.loginRequired, .passwordNotSet, nil)
+    case .wrongPassword: return (.loginRequired, .wrongPassword, nil)
+    case .upstream(let message): return (.degraded, .upstreamError, message)
+    case .httpStatus(let code): return (.degraded, .serverError, "HTTP \(code)")
+    default: return (.degraded, .protocolError, error.localizedMessage(.english))
     }
   }
 }
@@ -239,5 +256,23 @@ func attempt<T: Sendable>(
     return .success(try await body())
   } catch {
     return .failure(error.error)
+  }
+}
+
+/// Runs one client call for at most `seconds`; past that it is cancelled and its outcome is
+/// ``SimAdminError/timeout``.
+func bounded<T: Sendable>(
+  _ seconds: TimeInterval, _ body: @escaping @Sendable () async throws(SimAdminFailure) -> T
+) async -> Result<T, SimAdminError> {
+  let nanoseconds = UInt64(max(0.001, seconds) * 1_000_000_000)
+  return await withTaskGroup(of: Result<T, SimAdminError>?.self) { group in
+    group.addTask { await attempt(body) }
+    group.addTask {
+      try? await Task.sleep(nanoseconds: nanoseconds)
+      return nil
+    }
+    let first = await group.next() ?? nil
+    group.cancelAll()
+    return first ?? .failure(.timeout)
   }
 }

@@ -10,6 +10,13 @@ struct SnapshotParts: Sendable {
   var stats: Result<SystemStats, SimAdminError>
   var data: Result<DataState, SimAdminError>
   var sms: Result<[SmsMessage], SimAdminError>
+  /// The status layers' budget, for "not answering after N s".
+  var layerSeconds: TimeInterval
+
+  /// Whole seconds as the reasons tell them (`5`, `2.5`).
+  static func seconds(_ value: TimeInterval) -> String {
+    value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
+  }
 
   /// Every failure among the calls.
   var all: [SimAdminError] {
@@ -30,10 +37,21 @@ struct SnapshotParts: Sendable {
 
   func evaluate() -> Evaluation {
     var result = Evaluation()
+    let seconds = Self.seconds(layerSeconds)
     func fail(_ reason: StatusReason, _ detail: String?) {
       if result.reason == nil {
         result.reason = reason
         result.detail = detail
+      }
+    }
+    /// A layer call that failed in a way its own meaning does not cover: out of time, or an
+    /// answer that is not SimAdmin's.
+    func failOther(_ error: SimAdminError, timeout: StatusReason) {
+      switch error {
+      case .timeout, .cancelled: fail(timeout, seconds)
+      default:
+        let (_, reason, detail) = Prober.classifyAnswered(error)
+        fail(reason, detail)
       }
     }
     switch device {
@@ -41,7 +59,9 @@ struct SnapshotParts: Sendable {
     case .failure(.upstream(let message)):
       result.modem = .failed
       fail(.noModem, message)
-    case .failure: break
+    case .failure(let error):
+      result.modem = .failed
+      failOther(error, timeout: .modemTimeout)
     }
     if result.modem != .failed {
       switch sim {
@@ -52,7 +72,9 @@ struct SnapshotParts: Sendable {
       case .failure(.upstream(let message)):
         result.sim = .failed
         fail(.noSIM, message)
-      case .failure: break
+      case .failure(let error):
+        result.sim = .failed
+        failOther(error, timeout: .simTimeout)
       }
     }
     if result.modem != .failed, result.sim != .failed {
@@ -61,7 +83,12 @@ struct SnapshotParts: Sendable {
       case .success(let info):
         result.registration = .failed
         fail(.notRegistered, info.registrationStatus)
-      case .failure: break
+      case .failure(.upstream(let message)):
+        result.registration = .failed
+        fail(.notRegistered, message)
+      case .failure(let error):
+        result.registration = .failed
+        failOther(error, timeout: .registrationTimeout)
       }
       if result.registration == .ok {
         switch data {
@@ -69,7 +96,9 @@ struct SnapshotParts: Sendable {
         case .success:
           result.data = .failed
           fail(.noData, nil)
-        case .failure: break
+        case .failure(let error):
+          result.data = .failed
+          failOther(error, timeout: .dataTimeout)
         }
       }
     }
@@ -106,6 +135,14 @@ struct SnapshotParts: Sendable {
         direction: message.direction, peer: message.phoneNumber,
         maskedBody: Redactor.maskBody(message.content), date: message.date)
     }
+    // The extras feed no status: what they could not tell becomes a note.
+    var notes: [SnapshotNote] = []
+    if case .failure(let error) = stats { notes.append(SnapshotNote(part: .stats, error)) }
+    // A device without a modem has no SMS either; its status says so already.
+    if case .failure(let error) = sms, device.failure == nil {
+      notes.append(SnapshotNote(part: .latestSMS, error))
+    }
+    snapshot.notes = notes.isEmpty ? nil : notes
     return snapshot
   }
 }

@@ -38,6 +38,12 @@ public enum WorkbenchView {
           Banner(
             text("banner.plainHTTP", ["names": plain.joined(separator: ", ")]), tone: .warning)))
     }
+    let notes = state.rows.flatMap { row in
+      (row.snapshot?.notes ?? []).map { "\(row.name): \($0.text(language))" }
+    }
+    if !notes.isEmpty {
+      children.append(.banner(Banner(notes.joined(separator: "\n"), tone: .muted)))
+    }
     if state.rows.isEmpty && state.isFiltered {
       children.append(
         .empty(
@@ -130,7 +136,7 @@ public enum WorkbenchView {
   /// "Offline · connection refused", "Online".
   static func statusText(_ row: FleetRow, _ language: AppLanguage) -> String {
     guard let reason = row.reason else { return row.status.label(language) }
-    return "\(row.status.label(language)) · \(reason.text(language))"
+    return "\(row.status.label(language)) · \(reason.text(language, detail: row.detail))"
   }
 }
 
@@ -151,6 +157,8 @@ struct RowTexts {
   struct StatusKey: Hashable {
     var status: InstanceStatus
     var reason: StatusReason?
+    /// The seconds a layer timeout tells (nil for every other reason).
+    var seconds: String?
   }
 
   /// What ``Freshness/describe(_:now:_:)`` reads of a row: whether it is stale and how many
@@ -164,7 +172,9 @@ struct RowTexts {
 
   /// ``WorkbenchView/statusText(_:_:)`` of `row`.
   mutating func status(_ row: FleetRow) -> String {
-    let key = StatusKey(status: row.status, reason: row.reason)
+    let key = StatusKey(
+      status: row.status, reason: row.reason,
+      seconds: row.reason?.isLayerTimeout == true ? row.detail : nil)
     if let known = statuses[key] { return known }
     let text = WorkbenchView.statusText(row, language)
     statuses[key] = text

@@ -77,7 +77,9 @@ final class Harness: Sendable {
   }
 
   /// Runs `arguments` (without `msa`) with `input` on standard input.
-  func run(_ arguments: [String], input: String? = nil) async -> Outcome {
+  func run(_ arguments: [String], input: String? = nil, language: AppLanguage = .english) async
+    -> Outcome
+  {
     let streams = CapturedStreams(input: input)
     let root = CommandSpec(
       "msa", abstract: LocalizedString("module.name", in: FleetStrings.catalogue),
@@ -91,7 +93,8 @@ final class Harness: Sendable {
         return Outcome(exitCode: .usage, stderr: streams.error)
       }
       let result = try await run(
-        CommandInvocation(parsed: parsed, environment: environment(streams: streams.streams)))
+        CommandInvocation(
+          parsed: parsed, environment: environment(streams: streams.streams, language: language)))
       return Outcome(exitCode: result.exitCode, result: result, stderr: streams.error)
     } catch {
       return Outcome(
