@@ -41,11 +41,20 @@ public enum DeviceFormat {
     return String(repeating: "█", count: filled) + String(repeating: "░", count: 5 - filled)
   }
 
-  /// `███░░ 62%`, plus ` · -95 dBm` when the serving cell's RSRP is known.
+  /// `███░░ 62%` from the device's percentage; when the serving cell's RSRP is known the bar
+  /// is drawn from it instead (``percent(rsrp:)``) and the dBm come first:
+  /// `███░░ -89.3 dBm · 62%`.
   public static func signal(percent: Int64, dBm: Double?) -> String {
-    let base = "\(signalBar(percent)) \(min(100, max(0, percent)))%"
-    guard let dBm else { return base }
-    return base + " · " + number(dBm) + " dBm"
+    let clamped = min(100, max(0, percent))
+    guard let dBm else { return "\(signalBar(clamped)) \(clamped)%" }
+    return "\(signalBar(Self.percent(rsrp: dBm))) \(number(dBm)) dBm · \(clamped)%"
+  }
+
+  /// A bar height for an RSRP in dBm: −125 dBm or less is empty, −75 dBm or more full,
+  /// linear between (the usual LTE/NR reading: above −80 excellent, below −110 poor).
+  public static func percent(rsrp: Double) -> Int64 {
+    guard rsrp.isFinite else { return 0 }
+    return Int64(min(100, max(0, ((rsrp + 125) * 2).rounded())))
   }
 
   /// A temperature: `48.5 °C`.

@@ -97,7 +97,7 @@ public enum DeviceViews {
       return .text(Text(context.text("status.loading.message"), style: .muted))
     case .loaded, .empty, .notSupported:
       return .empty(EmptyState(title: title, message: message))
-    case .loginRequired, .noPermission, .timeout, .upstream, .failed:
+    case .loginRequired, .passwordNotSet, .noPermission, .timeout, .upstream, .failed:
       return .error(ErrorState(title: title, message: message, retryCommand: retry))
     }
   }
@@ -242,13 +242,19 @@ public enum DeviceViews {
       row(
         context, "field.signal",
         DeviceFormat.signal(percent: network.signalStrength, dBm: snapshot.servingRSRP),
-        tone: network.signalStrength >= 40 ? .success : .warning),
+        tone: (snapshot.servingRSRP.map(DeviceFormat.percent(rsrp:)) ?? network.signalStrength)
+          >= 40 ? .success : .warning),
     ]
     if let serving = snapshot.cells?.servingCell {
       nodes.append(
         row(
           context, "field.servingCell",
-          join([serving.tech, "ID " + dash(serving.cellID), "TAC " + dash(serving.tac)], " · ")))
+          join(
+            [
+              serving.tech, "ID " + dash(cellID(serving.cellID)),
+              "TAC " + dash(cellID(serving.tac)),
+            ],
+            " · ")))
     }
     guard let cells = snapshot.cells else {
       nodes.append(
@@ -270,7 +276,7 @@ public enum DeviceViews {
       TableColumn(id: "band", title: context.text("column.band"), minWidth: 3, priority: 4),
       TableColumn(id: "arfcn", title: "ARFCN", minWidth: 5, priority: 1, alignment: .trailing),
       TableColumn(id: "pci", title: "PCI", minWidth: 3, priority: 3, alignment: .trailing),
-      TableColumn(id: "rsrp", title: "RSRP", minWidth: 4, priority: 5, alignment: .trailing),
+      TableColumn(id: "rsrp", title: "RSRP", minWidth: 5, priority: 5, alignment: .trailing),
       TableColumn(id: "rsrq", title: "RSRQ", minWidth: 4, priority: 2, alignment: .trailing),
       TableColumn(id: "sinr", title: "SINR", minWidth: 4, priority: 3, alignment: .trailing),
     ]
@@ -280,13 +286,24 @@ public enum DeviceViews {
         cells: [
           TableCell(
             cell.isServing ? "\(cell.tech)*" : cell.tech, tone: cell.isServing ? .success : nil),
-          TableCell(cell.cellID), TableCell(cell.band), TableCell(cell.arfcn), TableCell(cell.pci),
+          TableCell(dash(cellID(cell.cellID))), TableCell(dash(band(cell))),
+          TableCell(dash(cell.arfcn)), TableCell(dash(cell.pci)),
           metric(cell.rsrp), metric(cell.rsrq), metric(cell.sinr),
         ])
     }
     nodes.append(.table(Table(columns: columns, rows: rows)))
     nodes.append(.text(Text(context.text("cells.legend"), style: .caption)))
     return nodes
+  }
+
+  /// A cell id or TAC as sent (an integer); `0` is SimAdmin's "unknown".
+  static func cellID(_ text: String) -> String {
+    text == "0" ? "" : text
+  }
+
+  /// The band alone (`B3`, `n78`) from either form SimAdmin sends; the raw text otherwise.
+  static func band(_ cell: CellsInfo.Cell) -> String {
+    cell.bandInfo.label ?? cell.band
   }
 
   static func resourcesBody(_ stats: SystemStats, _ context: ViewContext) -> [ViewNode] {

@@ -17,6 +17,9 @@ public enum SectionStatus: Sendable, Hashable {
   case empty
   /// The device wants a session and none could be had.
   case loginRequired
+  /// The device asks for a login but has no admin password set (one must be set on its own
+  /// web page; storing a password in msa cannot help).
+  case passwordNotSet
   /// HTTP 403.
   case noPermission
   /// This SimAdmin does not have the endpoint.
@@ -32,6 +35,7 @@ public enum SectionStatus: Sendable, Hashable {
   public init(_ error: SimAdminError) {
     switch error {
     case .loginRequired, .wrongPassword: self = .loginRequired
+    case .passwordNotSet: self = .passwordNotSet
     case .noPermission: self = .noPermission
     case .notSupported: self = .notSupported
     case .timeout: self = .timeout
@@ -41,13 +45,14 @@ public enum SectionStatus: Sendable, Hashable {
   }
 
   /// A stable machine name for `--json`: `loading`, `ok`, `empty`, `loginRequired`,
-  /// `noPermission`, `notSupported`, `timeout`, `upstreamError`, `failed`.
+  /// `passwordNotSet`, `noPermission`, `notSupported`, `timeout`, `upstreamError`, `failed`.
   public var code: String {
     switch self {
     case .loading: "loading"
     case .loaded: "ok"
     case .empty: "empty"
     case .loginRequired: "loginRequired"
+    case .passwordNotSet: "passwordNotSet"
     case .noPermission: "noPermission"
     case .notSupported: "notSupported"
     case .timeout: "timeout"
@@ -84,7 +89,7 @@ public enum SectionStatus: Sendable, Hashable {
     switch self {
     case .loaded: .success
     case .loading, .empty, .notSupported: .muted
-    case .loginRequired, .noPermission: .warning
+    case .loginRequired, .passwordNotSet, .noPermission: .warning
     case .timeout, .upstream, .failed: .danger
     }
   }

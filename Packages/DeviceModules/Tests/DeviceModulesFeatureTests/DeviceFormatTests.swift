@@ -29,7 +29,11 @@ struct DeviceFormatTests {
     #expect(DeviceFormat.signalBar(0) == "░░░░░")
     #expect(DeviceFormat.signalBar(62) == "███░░")
     #expect(DeviceFormat.signalBar(140) == "█████")
-    #expect(DeviceFormat.signal(percent: 62, dBm: -95) == "███░░ 62% · -95 dBm")
+    // With the serving cell's RSRP the bar is drawn from the dBm, not the device's percent.
+    #expect(DeviceFormat.signal(percent: 62, dBm: -95) == "███░░ -95 dBm · 62%")
+    #expect(DeviceFormat.signal(percent: 90, dBm: -118) == "█░░░░ -118 dBm · 90%")
+    #expect(DeviceFormat.signal(percent: 20, dBm: -89.3) == "████░ -89.3 dBm · 20%")
+    #expect(DeviceFormat.percent(rsrp: -140) == 0 && DeviceFormat.percent(rsrp: -60) == 100)
     #expect(DeviceFormat.signal(percent: 62, dBm: nil) == "███░░ 62%")
   }
 

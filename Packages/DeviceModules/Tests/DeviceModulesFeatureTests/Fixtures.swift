@@ -45,12 +45,12 @@ enum Fixtures {
 
   static let cells: CellsInfo = decode(
     """
-    {"serving_cell":{"tech":"NR","cell_id":"1A2B3C4D5","tac":"6A2F"},
+    {"serving_cell":{"tech":"NR","cell_id":26353666,"tac":27183},
      "cells":[
-      {"is_serving":true,"tech":"NR","cell_id":"1A2B3C4D5","band":"n78","arfcn":"627264",
-       "pci":"301","rsrp":"-95","rsrq":"-11","sinr":"14.5"},
-      {"is_serving":false,"tech":"NR","cell_id":"1A2B3C4D6","band":"n41","arfcn":"504990",
-       "pci":"122","rsrp":"-104","rsrq":"-14","sinr":"3"}]}
+      {"is_serving":true,"tech":"NR","cell_id":26353666,"band":"NR n78","arfcn":"627264",
+       "pci":"301","rsrp":"-9530","rsrq":"-1100","sinr":"1450","type":"serving"},
+      {"is_serving":false,"tech":"NR","cell_id":0,"band":"NR n41","arfcn":"504990",
+       "pci":"122","rsrp":"-10400","rsrq":"","sinr":"300","type":"neighbor"}]}
     """)
 
   static let stats: SystemStats = decode(

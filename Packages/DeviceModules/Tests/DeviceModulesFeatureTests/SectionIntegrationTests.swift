@@ -49,6 +49,45 @@ struct SectionIntegrationTests {
     }
   }
 
+  @Test("protection on with no admin password set: its own status, stored password or not")
+  func protectionWithoutPassword() async throws {
+    try await DeviceHarness.with(
+      [
+        DeviceProfile(name: "unset", protectedWithoutPassword: true),
+        DeviceProfile(name: "unset stored", protectedWithoutPassword: true),
+      ], passwords: ["unset stored": "cannot-help"]
+    ) { harness in
+      for name in ["unset", "unset stored"] {
+        let report = try await harness.report(name)
+        for state in report.sections {
+          #expect(state.status == .passwordNotSet, "\(name) \(state.section)")
+          #expect(state.status.code == "passwordNotSet")
+        }
+        let state = try #require(report.state(.sim))
+        #expect(state.status.message(.english)?.contains("no admin password set") == true)
+        #expect(state.status.message(.english)?.contains("Store") == false)
+        #expect(state.status.message(.simplifiedChinese)?.contains("尚未设置管理员密码") == true)
+      }
+    }
+  }
+
+  @Test("cells from the simulator: centi-dB shown as dBm, band without its prefix, unknowns dashed")
+  func cellsFromTheSimulator() async throws {
+    try await DeviceHarness.with([DeviceProfile(name: "nr", seed: 11)]) { harness in
+      let report = try await harness.report("nr", [.cellular])
+      let state = try #require(report.state(.cellular))
+      guard case .cellular(let snapshot) = try #require(state.content) else {
+        Issue.record("no cellular content")
+        return
+      }
+      let serving = try #require(snapshot.cells?.cells.first { $0.isServing })
+      let rsrp = try #require(serving.rsrp)
+      #expect((-140.0 ... -44.0).contains(rsrp), "\(rsrp) is dBm, not centi-dB")
+      #expect(serving.bandInfo.label != nil)
+      #expect(Int(serving.cellID) != nil)
+    }
+  }
+
   @Test("no modem: modem sections show the device's own message, the rest still load")
   func noModem() async throws {
     try await DeviceHarness.with([DeviceProfile(name: "bare", hasModem: false)]) { harness in
