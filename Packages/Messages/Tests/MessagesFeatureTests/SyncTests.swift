@@ -25,6 +25,32 @@ struct SyncTests {
     await harness.stop()
   }
 
+  @Test("an ok answer without data.messages is a protocol error, never \"0 new\"")
+  func missingMessagesIsAProtocolError() async throws {
+    let harness = try await Harness([
+      DeviceProfile(
+        name: "A", smsCount: 5,
+        faults: [FaultRule(.oversized(bytes: 4_000), pathPrefix: "/api/sms/list")])
+    ])
+    let result = await harness.syncer(pageSize: 7).syncOne(harness.instances[0])
+    #expect(result.failureKey == "error.missingField")
+    #expect(result.failure?.contains("has no data.messages") == true, "\(result.failure ?? "")")
+    #expect(result.inserted == 0)
+    await harness.stop()
+  }
+
+  @Test("protection without an admin password: its own reason, not a device error")
+  func protectionWithoutPassword() async throws {
+    let harness = try await Harness([
+      DeviceProfile(name: "A", protectedWithoutPassword: true, smsCount: 5)
+    ])
+    let result = await harness.syncer(pageSize: 7).syncOne(harness.instances[0])
+    #expect(result.failureKey == "error.passwordNotSet")
+    #expect(result.failure?.contains("no admin password set") == true, "\(result.failure ?? "")")
+    #expect(result.failure?.contains("reported an error") == false)
+    await harness.stop()
+  }
+
   @Test("live traffic between pages: nothing lost, nothing duplicated")
   func liveTraffic() async throws {
     let device = Locked<SimulatedDevice?>(nil)
