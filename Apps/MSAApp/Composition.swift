@@ -13,7 +13,7 @@ enum Composition {
 
   static func services(
     registry: FeatureRegistry, dataDirectory: URL, clock: AppClock, application: MSAApplication,
-    requestTimeout: TimeInterval = requestTimeout
+    requestTimeout: TimeInterval = requestTimeout, verbose: Bool = false
   ) -> Services {
     Services()
       .registering(registry)
@@ -24,13 +24,26 @@ enum Composition {
           directory: dataDirectory, modules: CompiledFeatures.schemaModules, clock: clock)
       }
       .registering(SimAdminConnector.self) { services in
+        // The app's logger: with `-v` every device request is a line on stderr and in the
+        // runtime log (method, route, status, bytes, ms; never a cookie, password or body).
         SimAdminConnector(
-          timeout: requestTimeout, userAgentVersion: AppInfo.version, clock: clock,
+          timeout: requestTimeout, userAgentVersion: AppInfo.version,
+          logger: logger(services, verbose: verbose, clock: clock), clock: clock,
           credentials: { instanceID in
             // Read when a device asks for a login, so a password stored meanwhile counts.
             try? services.resolve(Store.self).credentials.password(for: instanceID)
           })
       }
+  }
+
+  /// The app's logger over `services`: the runtime log, and stderr with `-v` (which also
+  /// lowers the level to debug).
+  static func logger(_ services: Services, verbose: Bool, clock: AppClock) -> Logger {
+    var handlers: [any LogHandler] = [storeLogHandler(services)]
+    if verbose { handlers.append(StandardErrorLogHandler()) }
+    return Logger(
+      label: "msa", handler: MultiplexLogHandler(handlers), logLevel: verbose ? .debug : .info,
+      clock: clock)
   }
 
   /// A log handler that writes to the runtime log once the store is open, and never opens

@@ -133,13 +133,8 @@ public struct MSAApplication: Sendable {
       homeFlag: parsed.optionalString("home"), environment: context.environment)
     let services = Composition.services(
       registry: registry, dataDirectory: directory, clock: context.clock,
-      application: self)
-    var handlers: [any LogHandler] = [Composition.storeLogHandler(services)]
-    if output.verbose { handlers.append(StandardErrorLogHandler()) }
-    let logger = Logger(
-      label: "msa", handler: MultiplexLogHandler(handlers),
-      logLevel: output.verbose ? .debug : .info,
-      clock: context.clock)
+      application: self, verbose: output.verbose)
+    let logger = Composition.logger(services, verbose: output.verbose, clock: context.clock)
     return AppEnvironment(
       clock: context.clock, language: language, output: output, logger: logger,
       theme: .standard, dataDirectory: directory, streams: context.streams, services: services)
@@ -153,12 +148,9 @@ public struct MSAApplication: Sendable {
     environment.dataDirectory = dataDirectory
     environment.services = Composition.services(
       registry: registry, dataDirectory: dataDirectory, clock: base.clock, application: self,
-      requestTimeout: requestTimeout)
-    var logger = base.logger
-    var handlers: [any LogHandler] = [Composition.storeLogHandler(environment.services)]
-    if base.output.verbose { handlers.append(StandardErrorLogHandler()) }
-    logger.handler = MultiplexLogHandler(handlers)
-    environment.logger = logger
+      requestTimeout: requestTimeout, verbose: base.output.verbose)
+    environment.logger = Composition.logger(
+      environment.services, verbose: base.output.verbose, clock: base.clock)
     return environment
   }
 

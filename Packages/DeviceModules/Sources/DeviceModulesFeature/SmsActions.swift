@@ -48,14 +48,31 @@ enum SmsActions {
   static func sendRequest(_ parsed: ParsedCommand, environment: AppEnvironment) throws
     -> SendRequest
   {
-    let to = (parsed.optionalString("to") ?? "").trimmingCharacters(in: .whitespaces)
-    guard !to.isEmpty else {
+    let given = (parsed.optionalString("to") ?? "").trimmingCharacters(in: .whitespaces)
+    guard !given.isEmpty else {
       throw UsageError(.missingOption, path: parsed.path, subject: "--to <NUMBER>")
+    }
+    // The same rule as `msa messages send` (``SmsRecipient``): a malformed number is a
+    // malformed value of the command line (exit 64); the normalized number is sent.
+    let to: String
+    do { to = try SmsRecipient.normalized(given) } catch {
+      switch error {
+      case .empty, .digitCount:
+        let count = if case .digitCount(let count) = error { count } else { 0 }
+        throw UsageFailure(
+          DeviceFailure.message(
+            key: "sms.send.numberDigits", arguments: ["number": given, "count": String(count)]))
+      case .invalidCharacter(let character):
+        throw UsageFailure(
+          DeviceFailure.message(
+            key: "sms.send.numberCharacter",
+            arguments: ["number": given, "character": String(character)]))
+      }
     }
     let inline = parsed.optionalString("text")
     let fromStdin = parsed.flag("text-stdin")
     if inline != nil && fromStdin {
-      throw DeviceFailure.message(key: "sms.send.bothTexts", arguments: [:])
+      throw UsageFailure(DeviceFailure.message(key: "sms.send.bothTexts", arguments: [:]))
     }
     var text = inline ?? ""
     if fromStdin {

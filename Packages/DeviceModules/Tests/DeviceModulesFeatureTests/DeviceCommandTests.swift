@@ -143,6 +143,35 @@ struct DeviceCommandTests {
     }
   }
 
+  @Test("sms send normalises the number as messages send does; a malformed one exits 64")
+  func sendNumberRule() async throws {
+    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 0)], stdin: "x\n") {
+      harness in
+      let device = harness.fleet.devices[0]
+      let result = try await harness.run([
+        "device", "open", "sms", "send", "--to", "+86 138-0013 8000", "--text", "spaced",
+      ])
+      #expect(result.exitCode == .success)
+      // Spaces and dashes removed, + kept: what SimAdmin stores is the clean number.
+      #expect(device.messages().first { $0.content == "spaced" }?.phoneNumber == "+8613800138000")
+      let before = device.messages().count
+      for bad in ["abc", "12", "+86 138 0013 8000 0000 0000 1"] {
+        let failure = await thrown {
+          _ = try await harness.run(["device", "open", "sms", "send", "--to", bad, "--text", "x"])
+        }
+        #expect(failure is UsageFailure, "\(bad)")
+        #expect(failure.map { UserFacingMessage.exitCode(of: $0) } == .usage)
+      }
+      let both = await thrown {
+        _ = try await harness.run([
+          "device", "open", "sms", "send", "--to", "10086", "--text", "x", "--text-stdin",
+        ])
+      }
+      #expect(both.map { UserFacingMessage.exitCode(of: $0) } == .usage)
+      #expect(device.messages().count == before)
+    }
+  }
+
   @Test("sms send to a device without a modem reports the device's message")
   func sendNoModem() async throws {
     try await DeviceHarness.with([DeviceProfile(name: "bare", hasModem: false)]) { harness in

@@ -19,6 +19,22 @@ public struct CommandFailure: LocalizedFailure {
   }
 }
 
+/// Any failure that means the command line itself is wrong (conflicting options, a malformed
+/// value): reported in the failure's own words with exit status 64, like a ``UsageError``.
+public struct UsageFailure: LocalizedFailure {
+  /// The explanation.
+  public let failure: any LocalizedFailure
+
+  /// Wraps `failure` as a usage error.
+  public init(_ failure: any LocalizedFailure) {
+    self.failure = failure
+  }
+
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    failure.localizedMessage(language)
+  }
+}
+
 /// Turns any error into the sentence a person reads and the exit status a script sees.
 public enum UserFacingMessage {
   /// The localized message of a ``LocalizedFailure``, else the error's description with
@@ -30,10 +46,11 @@ public enum UserFacingMessage {
     return Redactor.redact(text: String(describing: error))
   }
 
-  /// 64 for usage errors, a ``CommandFailure``'s own status, else 1.
+  /// 64 for usage errors (``UsageError``, ``UsageFailure``), a ``CommandFailure``'s own
+  /// status, else 1.
   public static func exitCode(of error: any Error) -> ExitCode {
     switch error {
-    case is UsageError: .usage
+    case is UsageError, is UsageFailure: .usage
     case let failure as CommandFailure: failure.exitCode
     default: .failure
     }

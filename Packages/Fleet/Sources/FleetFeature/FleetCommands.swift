@@ -306,6 +306,12 @@ enum FleetCommands {
         ],
         options: [
           .flag("all", help: string("opt.all")),
+          .option("group", valueName: "GROUP", help: string("opt.group.test"))
+            .completing(.group),
+          .option("tag", valueName: "TAG", help: string("opt.tag.test")).completing(.tag),
+          .option(
+            "status", valueName: "STATUS", help: string("opt.status.test"),
+            allowed: InstanceStatus.allCases.map(\.rawValue)),
           .option("timeout", valueName: "SECONDS", help: string("opt.timeout"), default: "5"),
           .option("concurrency", valueName: "N", help: string("opt.concurrency"), default: "32"),
         ])
@@ -313,7 +319,13 @@ enum FleetCommands {
       let context = try FleetContext(invocation.environment)
       let parsed = invocation.parsed
       let references = parsed.argumentList("REF")
-      if references.isEmpty == !parsed.flag("all") {
+      let group = parsed.optionalString("group")
+      let tag = parsed.optionalString("tag")
+      let status = parsed.optionalString("status").flatMap(InstanceStatus.init(rawValue:))
+      let filtered = group != nil || tag != nil || status != nil
+      // Exactly one way to choose: references, --all, or filters (--all with filters is the
+      // same as the filters).
+      if references.isEmpty == !(parsed.flag("all") || filtered) {
         throw CommandFailure(string("error.testTargets"), exitCode: .usage)
       }
       let timeoutText = try parsed.string("timeout")
@@ -324,8 +336,20 @@ enum FleetCommands {
       }
       let width = try parsed.int("concurrency", range: 1...1024)
       try context.store.requireWritable()
-      let instances =
-        parsed.flag("all") ? try context.registry.list() : try context.resolve(references)
+      var instances: [Instance]
+      if references.isEmpty {
+        var filter = InstanceFilter()
+        if let group { filter.group = .id(try context.registry.resolveGroup(reference: group).id) }
+        filter.tag = tag
+        instances = try context.registry.list(filter: filter)
+        if let status {
+          let current = try FleetRow.load(instances, store: context.store)
+          let wanted = Set(current.filter { $0.status == status }.map(\.id))
+          instances = instances.filter { wanted.contains($0.id) }
+        }
+      } else {
+        instances = try context.resolve(references)
+      }
       let prober = Prober(
         connector: try context.connector(), credentials: context.store.credentials,
         clock: context.environment.clock, timeout: timeout)

@@ -50,6 +50,14 @@ public struct InstanceDraft: Sendable, Hashable {
       } catch {
         problems["name"] = error
       }
+      if problems["name"] == nil,
+        let other = instances.first(where: {
+          $0.id != editingID
+            && InstanceRepository.nameKey($0.name) == InstanceRepository.nameKey(trimmed)
+        })
+      {
+        problems["name"] = FleetFailure("form.error.duplicateName", ["name": other.name])
+      }
     }
     do {
       try InstanceRepository.checkTags(tags.split(separator: ",").map(String.init))

@@ -63,6 +63,75 @@ import Testing
     #expect(try harness.store.credentials.password(for: written.instance.id) == nil)
   }
 
+  @Test func namesAreUniqueIgnoringCaseAndSurroundingSpaces() async throws {
+    let harness = try Harness()
+    let first = await harness.run(
+      ["fleet", "add", "--name", "Real Healthy", "--url", "http://10.0.0.1:3000"])
+    #expect(first.exitCode == .success)
+    let before = try harness.fingerprint()
+    let clash = await harness.run(
+      ["fleet", "add", "--name", "  real healthy ", "--url", "http://10.0.0.2:3000"])
+    #expect(clash.exitCode == .failure)
+    #expect(clash.message.contains("Real Healthy"), "\(clash.message)")
+    #expect(try harness.fingerprint() == before)
+    let other = await harness.run([
+      "fleet", "add", "--name", "Other", "--url", "http://10.0.0.3:3000",
+    ])
+    #expect(other.exitCode == .success)
+    let rename = await harness.run(["fleet", "edit", "other", "--name", "REAL HEALTHY"])
+    #expect(rename.exitCode == .failure)
+    // Changing the case of its own name is allowed.
+    let recase = await harness.run(["fleet", "edit", "real healthy", "--name", "real healthy"])
+    #expect(recase.exitCode == .success, "\(recase.message)")
+    #expect(try harness.registry.list().map(\.name) == ["Other", "real healthy"])
+  }
+
+  @Test func existingCollisionsAreListedAndRenamableNeverRenamedSilently() async throws {
+    let harness = try Harness()
+    _ = await harness.run(["fleet", "add", "--name", "Shop", "--url", "http://10.0.0.1:3000"])
+    _ = await harness.run(["fleet", "add", "--name", "Lab", "--url", "http://10.0.0.2:3000"])
+    // Stored before names were compared this way.
+    try harness.store.database.run("UPDATE instances SET name = ' shop ' WHERE name = 'Lab'")
+    let collisions = try harness.registry.nameCollisions()
+    #expect(collisions.count == 1)
+    #expect(collisions.first?.map(\.name).sorted() == [" shop ", "Shop"])
+    // A reference by name is ambiguous and says so; the ids rename one.
+    let ambiguous = await harness.run(["fleet", "show", "shop"])
+    #expect(ambiguous.exitCode == .failure)
+    let id = try #require(collisions.first?.first?.id)
+    let renamed = await harness.run(["fleet", "edit", id, "--name", "Lab"])
+    #expect(renamed.exitCode == .success, "\(renamed.message)")
+    #expect(try harness.registry.nameCollisions().isEmpty)
+  }
+
+  @Test func testChoosesByGroupTagOrStatus() async throws {
+    let harness = try Harness()
+    _ = await harness.run(["groups", "add", "Shop"])
+    // Nothing listens on these ports: every test is quick and Offline.
+    for (name, port, options) in [
+      ("a", 9, ["--group", "Shop"]), ("b", 19, ["--tag", "lab"]), ("c", 29, [String]()),
+    ] {
+      let added = await harness.run(
+        ["fleet", "add", "--name", name, "--url", "http://127.0.0.1:\(port)"] + options)
+      #expect(added.exitCode == .success, "\(added.message)")
+    }
+    func tested(_ arguments: [String]) async throws -> [String] {
+      let outcome = await harness.run(["fleet", "test"] + arguments + ["--timeout", "2"])
+      return try outcome.payload(TestPayload.self).results.map(\.instanceName).sorted()
+    }
+    #expect(try await tested(["--group", "shop"]) == ["a"])
+    #expect(try await tested(["--tag", "lab"]) == ["b"])
+    #expect(try await tested(["--status", "unknown"]) == ["c"])
+    #expect(try await tested(["--status", "offline"]) == ["a", "b"])
+    #expect(try await tested(["--all", "--tag", "lab"]) == ["b"])
+    let both = await harness.run(["fleet", "test", "a", "--tag", "lab"])
+    #expect(both.exitCode == .usage)
+    let none = await harness.run(["fleet", "test"])
+    #expect(none.exitCode == .usage)
+    let badStatus = await harness.run(["fleet", "test", "--status", "sleepy"])
+    #expect(badStatus.exitCode == .usage)
+  }
+
   @Test func groupRemovalUngroupsMembers() async throws {
     let harness = try Harness()
     _ = await harness.run(["groups", "add", "Lab"])

@@ -37,6 +37,7 @@ public struct InstanceRepository: Sendable {
     let now = store.clock.now()
     return try database.transaction { database in
       if let groupID { try requireGroup(groupID) }
+      try requireUniqueName(name, excluding: nil)
       if let existing = try instance(withOrigin: origin) {
         throw RegistryError.duplicateOrigin(origin: origin.string, existingName: existing.name)
       }
@@ -69,7 +70,10 @@ public struct InstanceRepository: Sendable {
     try Self.checkTags((changes.tags ?? []) + changes.addTags)
     return try database.transaction { database in
       var instance = try requireCurrent(id: id, expectedRevision: expectedRevision)
-      if let newName { instance.name = newName }
+      if let newName {
+        try requireUniqueName(newName, excluding: id)
+        instance.name = newName
+      }
       if let origin = changes.origin, origin != instance.origin {
         if let existing = try self.instance(withOrigin: origin), existing.id != id {
           throw RegistryError.duplicateOrigin(origin: origin.string, existingName: existing.name)
@@ -260,6 +264,32 @@ public struct InstanceRepository: Sendable {
     }
     if let match = groups.first(where: { $0.id == trimmed.lowercased() }) { return match }
     throw RegistryError.unknownGroup(reference: trimmed)
+  }
+
+  // MARK: - Names
+
+  /// How names are compared: trimmed, without case (`"Real Healthy"` and `"  real healthy "`
+  /// are the same name), so a reference by name always finds one instance.
+  public static func nameKey(_ name: String) -> String {
+    name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+  }
+
+  /// Instances whose names collide under ``nameKey(_:)``, stored before names were compared
+  /// so; each group sorted by id. They are listed by `msa data check` and renamed by id
+  /// (`msa fleet edit ID --name NEW`); nothing renames them on its own.
+  public func nameCollisions() throws -> [[Instance]] {
+    let groups = Dictionary(grouping: try list(), by: { Self.nameKey($0.name) })
+    return groups.values.filter { $0.count > 1 }.map { $0.sorted { $0.id < $1.id } }
+      .sorted { Self.nameKey($0[0].name) < Self.nameKey($1[0].name) }
+  }
+
+  private func requireUniqueName(_ name: String, excluding id: String?) throws {
+    let key = Self.nameKey(name)
+    let rows = try database.query("SELECT id, name FROM instances")
+    for row in rows where Self.nameKey(try row.string("name")) == key {
+      guard try row.string("id") != id else { continue }
+      throw RegistryError.duplicateName(name: name, existingName: try row.string("name"))
+    }
   }
 
   // MARK: - Helpers

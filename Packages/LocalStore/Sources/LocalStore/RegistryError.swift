@@ -20,6 +20,8 @@ public enum RegistryError: LocalizedStoreError, Equatable {
   case invalidTag(shown: String, character: String)
   /// Another instance already has this origin.
   case duplicateOrigin(origin: String, existingName: String)
+  /// Another instance already has this name, compared without case and surrounding spaces.
+  case duplicateName(name: String, existingName: String)
   /// The edit named an old revision; `current` is the instance as stored now.
   case conflict(expected: Int, current: Instance)
   /// No instance matches the id, name or prefix.
@@ -51,6 +53,8 @@ public enum RegistryError: LocalizedStoreError, Equatable {
       return text("registry.error.tagControl", ["tag": shown, "character": character])
     case .duplicateOrigin(let origin, let existingName):
       return text("registry.error.duplicateOrigin", ["origin": origin, "name": existingName])
+    case .duplicateName(let name, let existingName):
+      return text("registry.error.duplicateName", ["name": name, "existing": existingName])
     case .conflict(let expected, let current):
       return text(
         "registry.error.conflict",

@@ -341,14 +341,18 @@ enum MessagesCommands {
       let body: String
       switch (parsed.optionalString("text"), parsed.flag("text-stdin")) {
       case (.some, true), (nil, false):
-        throw MessagesFailure("error.textChoice")
+        throw UsageFailure(MessagesFailure("error.textChoice"))
       case (.some(let value), false):
         body = value
       case (nil, true):
         body = (environment.streams.readInput() ?? "").trimmingCharacters(in: .newlines)
       }
-      let number = try parsed.string("to")
-      try SendText.validate(number: number)
+      // A malformed number is a malformed value of the command line (exit 64); the number
+      // sent is the normalized one (spaces and dashes removed, `+` kept).
+      let number: String
+      do { number = try SendText.normalized(number: try parsed.string("to")) } catch {
+        throw UsageFailure(error)
+      }
       try SendText.validate(body)
       let expiry = try parsed.optionalString("expires-in").map(parseDuration)
       let store = try store(environment)
@@ -356,7 +360,7 @@ enum MessagesCommands {
       let connector = try connector(environment)
       let outbox = OutboxRepository(store: store)
       let entry = try outbox.enqueue(
-        instance: instance, to: number.trimmingCharacters(in: .whitespaces), body: body,
+        instance: instance, to: number, body: body,
         expiresAt: expiry.map { environment.clock.now().addingTimeInterval($0) })
       let touched = try await OutboxProcessor(outbox: outbox, connector: connector).flush()
       MessagesLog.sends(touched, environment)

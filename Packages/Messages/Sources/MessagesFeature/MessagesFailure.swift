@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import SimAdminClient
 
 /// A bad input or refused request of a messages command, explained in either language.
 public struct MessagesFailure: LocalizedFailure, Equatable, CustomStringConvertible {
@@ -43,8 +44,14 @@ public enum SendText {
 
   /// Refuses numbers that cannot be sent to (letters, too few or too many digits).
   public static func validate(number: String) throws(MessagesFailure) {
-    switch PeerNumber.problem(sending: number) {
-    case nil: return
+    _ = try normalized(number: number)
+  }
+
+  /// The number as it is sent (``SmsRecipient/normalized(_:)``), or why it cannot be.
+  public static func normalized(number: String) throws(MessagesFailure) -> String {
+    let problem: SendNumberProblem
+    do { return try SmsRecipient.normalized(number) } catch { problem = error }
+    switch problem {
     case .empty: throw MessagesFailure("error.emptyNumber")
     case .invalidCharacter(let character):
       throw MessagesFailure(

@@ -1,4 +1,5 @@
 import Foundation
+import SimAdminClient
 
 /// The conversation key of a peer number: the rule that makes `+86 138-0013-8000`,
 /// `008613800138000` and `13800138000` one conversation.
@@ -22,35 +23,18 @@ public enum PeerNumber {
     return compact.lowercased()
   }
 
-  /// Why `text` cannot be a number to send to, or nil when it can.
-  ///
-  /// Accepted: an optional leading `+`, then digits with optional spaces, dashes and
-  /// parentheses; 3 to 20 digits in all.
+  /// Why `text` cannot be a number to send to, or nil when it can
+  /// (``SmsRecipient/normalized(_:)``: an optional leading `+`, then 3 to 20 digits with
+  /// optional spaces, dashes, dots and parentheses).
   public static func problem(sending text: String) -> SendNumberProblem? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty { return .empty }
-    var digits = 0
-    for (offset, character) in trimmed.enumerated() {
-      if character.isASCII && character.isNumber {
-        digits += 1
-      } else if character == "+" && offset == 0 {
-        continue
-      } else if [" ", "-", "(", ")"].contains(character) {
-        continue
-      } else {
-        return .invalidCharacter(character)
-      }
+    do {
+      _ = try SmsRecipient.normalized(text)
+      return nil
+    } catch {
+      return error
     }
-    return (3...20).contains(digits) ? nil : .digitCount(digits)
   }
 }
 
 /// What is wrong with a number given to send to.
-public enum SendNumberProblem: Sendable, Equatable {
-  /// Nothing was given.
-  case empty
-  /// A letter or symbol where only digits belong.
-  case invalidCharacter(Character)
-  /// Too few or too many digits (3–20 are accepted).
-  case digitCount(Int)
-}
+public typealias SendNumberProblem = SmsRecipient.Problem

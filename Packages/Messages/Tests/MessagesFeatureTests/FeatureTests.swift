@@ -279,6 +279,29 @@ struct FeatureTests {
     await harness.stop()
   }
 
+  @Test("send normalises the number (spaces and dashes out, + kept); malformed lines exit 64")
+  func sendNumberRule() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    let sent = try await harness.run([
+      "messages", "send", "--from", "A", "--to", "+86 138-0013 8000", "--text", "hi",
+    ])
+    #expect((sent.payload as? OutboxEntry)?.peer == "+8613800138000")
+    #expect(harness.fleet.devices[0].messages().first?.phoneNumber == "+8613800138000")
+    for arguments in [
+      ["messages", "send", "--from", "A", "--to", "abc", "--text", "hi"],
+      ["messages", "send", "--from", "A", "--to", "10086", "--text", "hi", "--text-stdin"],
+    ] {
+      do {
+        _ = try await harness.run(arguments, input: "x")
+        Issue.record("accepted \(arguments)")
+      } catch {
+        #expect(UserFacingMessage.exitCode(of: error) == .usage, "\(arguments)")
+      }
+    }
+    #expect(harness.fleet.devices[0].messages().count == 1)
+    await harness.stop()
+  }
+
   @Test("an unknown export format is a usage error")
   func unknownFormat() async throws {
     let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])

@@ -177,15 +177,18 @@ public actor SimAdminSession {
       logger.debug(
         "upstream request",
         metadata: [
-          "instance": instanceName, "endpoint": route.endpoint,
-          "status": String(response.status), "ms": Self.milliseconds(clock.seconds(since: start)),
+          "instance": instanceName, "method": route.method.rawValue,
+          "route": route.pathTemplate, "status": String(response.status),
+          "bytes": String(response.body.count),
+          "ms": Self.milliseconds(clock.seconds(since: start)),
         ])
       return response
     } catch {
       logger.debug(
         "upstream request failed",
         metadata: [
-          "instance": instanceName, "endpoint": route.endpoint, "reason": error.reasonKey,
+          "instance": instanceName, "method": route.method.rawValue,
+          "route": route.pathTemplate, "reason": error.reasonKey,
           "ms": Self.milliseconds(clock.seconds(since: start)),
         ])
       throw error

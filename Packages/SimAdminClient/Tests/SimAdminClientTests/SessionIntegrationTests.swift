@@ -123,7 +123,19 @@ struct SessionIntegrationTests {
       for record in handler.records {
         #expect(!record.line.contains(token))
         #expect(!record.line.contains(Self.password))
+        // Never a body: no SMS text sent or received appears.
+        #expect(!record.line.contains("CXLL"))
       }
+      // Each device request is one line: method, route template, status, bytes, milliseconds.
+      let list = try #require(
+        handler.records.first {
+          $0.metadata["route"] == "/api/sms/list" && $0.metadata["status"] == "200"
+        })
+      #expect(list.metadata["method"] == "GET")
+      #expect(Int(list.metadata["bytes"] ?? "") ?? 0 > 20)
+      #expect(Int(list.metadata["ms"] ?? "") != nil)
+      #expect(list.metadata["instance"] == "locked-1")
+      #expect(handler.records.contains { $0.metadata["status"] == "401" })
 
       try await session.logout()
       let loggedInAfterLogout = await session.hasSession
