@@ -11,7 +11,7 @@ import Foundation
 ///   ("modem not answering after 5 s"); a device that answered health is never Offline.
 /// - extras that feed no status (`/api/stats` for temperature, the latest SMS): the whole
 ///   timeout; when they run out the status stays, the value shows as unknown with a note.
-public struct ProbeBudgets: Sendable, Hashable, Codable {
+public struct ProbeBudgets: Sendable, Hashable {
   /// Seconds for `/api/health`.
   public var reachability: TimeInterval
   /// Seconds for the auth status and every status layer.

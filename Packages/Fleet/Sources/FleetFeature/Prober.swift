@@ -175,7 +175,8 @@ public struct Prober: Sendable {
     switch authStatus {
     case .success(let status) where status.authenticated:
       return nil
-    case .success(let status) where status.isProtected && !status.configured:
+    case .success(let status)
+    where status.settings?.passwordProtectionEnabled == true && !status.configured:
       return AuthProblem(status: .loginRequired, reason: .passwordNotSet)
     case .failure(.notSupported):
       return nil  // before 1.0.7: no auth at all

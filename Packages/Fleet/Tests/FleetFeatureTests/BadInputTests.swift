@@ -70,7 +70,14 @@ import Testing
 
   @Test func unknownGroupInstanceAndAmbiguousReference() async throws {
     let harness = try await seeded()
-    _ = await harness.run(["fleet", "add", "--name", "existing", "--url", "http://10.0.0.9"])
+    // The same name in another case is refused; one stored before that rule is ambiguous.
+    let twin = await harness.run(["fleet", "add", "--name", "existing", "--url", "http://10.0.0.9"])
+    #expect(twin.exitCode == .failure)
+    try harness.store.database.run(
+      """
+      INSERT INTO instances (id, name, origin, tags, revision, created_at, updated_at)
+      VALUES ('abcdef000009', 'existing', 'http://10.0.0.9', '[]', 1, 0, 0)
+      """)
     let before = try harness.fingerprint()
     let group = await harness.run(
       ["fleet", "add", "--name", "N", "--url", "http://10.0.0.3", "--group", "Nope"])

@@ -8,6 +8,8 @@ import Foundation
 import LocalStore
 import LocalStoreTesting
 import SimAdminClient
+import SimAdminSimulator
+import Testing
 import ViewKit
 
 /// A real store in a temporary directory, a real connector, and a way to run `msa` command
@@ -99,6 +101,17 @@ final class Harness: Sendable {
     } catch {
       return Outcome(
         exitCode: UserFacingMessage.exitCode(of: error), error: error, stderr: streams.error)
+    }
+  }
+
+  /// Adds every device of `fleet` under its profile's name, storing `passwords` by name.
+  func register(_ fleet: SimulatedFleet, passwords: [String: String] = [:]) async {
+    for device in fleet.devices {
+      let name = device.profile.name
+      var arguments = ["fleet", "add", "--name", name, "--url", device.origin.absoluteString]
+      if passwords[name] != nil { arguments.append("--password-stdin") }
+      let outcome = await run(arguments, input: passwords[name])
+      #expect(outcome.exitCode == .success, "\(outcome.message)")
     }
   }
 

@@ -14,13 +14,7 @@ import Testing
   {
     let fleet = try await SimulatedFleet.start(profiles)
     let harness = try Harness()
-    for device in fleet.devices {
-      let name = device.profile.name
-      var arguments = ["fleet", "add", "--name", name, "--url", device.origin.absoluteString]
-      if passwords[name] != nil { arguments.append("--password-stdin") }
-      let added = await harness.run(arguments, input: passwords[name])
-      #expect(added.exitCode == .success, "\(added.message)")
-    }
+    await harness.register(fleet, passwords: passwords)
     let outcome = await harness.run(["fleet", "test", "--all", "--timeout", timeout])
     await fleet.stop()
     let results = try outcome.payload(TestPayload.self).results

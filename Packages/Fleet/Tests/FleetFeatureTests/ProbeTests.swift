@@ -11,13 +11,7 @@ import Testing
   func register(
     _ fleet: SimulatedFleet, in harness: Harness, passwords: [String: String] = [:]
   ) async throws {
-    for device in fleet.devices {
-      let name = device.profile.name
-      var arguments = ["fleet", "add", "--name", name, "--url", device.origin.absoluteString]
-      if passwords[name] != nil { arguments.append("--password-stdin") }
-      let outcome = await harness.run(arguments, input: passwords[name])
-      #expect(outcome.exitCode == .success, "\(outcome.message)")
-    }
+    await harness.register(fleet, passwords: passwords)
   }
 
   @Test func eachCaseGetsItsStatusAndReason() async throws {

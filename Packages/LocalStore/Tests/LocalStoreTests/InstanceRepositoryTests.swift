@@ -168,9 +168,34 @@ import Testing
     }
   }
 
+  @Test func namesAreUniqueIgnoringCaseAndSurroundingSpaces() throws {
+    let first = try repository.add(name: "Real Healthy", origin: origin("http://a"))
+    #expect(throws: RegistryError.duplicateName(name: "real healthy", existingName: "Real Healthy"))
+    {
+      try repository.add(name: "  real healthy ", origin: origin("http://b"))
+    }
+    let other = try repository.add(name: "Other", origin: origin("http://c"))
+    #expect(throws: RegistryError.self) {
+      try repository.update(
+        id: other.id, expectedRevision: nil, changes: InstanceChanges(name: "REAL HEALTHY"))
+    }
+    // Its own name in another case is fine.
+    let renamed = try repository.update(
+      id: first.id, expectedRevision: nil, changes: InstanceChanges(name: "real healthy"))
+    #expect(renamed.name == "real healthy")
+    #expect(try repository.nameCollisions().isEmpty)
+  }
+
   @Test func ambiguousReferencesListTheCandidates() throws {
     let one = try repository.add(name: "twin", origin: origin("http://a"))
-    let two = try repository.add(name: "Twin", origin: origin("http://b"))
+    // Stored before names were compared without case (the registry now refuses it).
+    try fixture.store.database.run(
+      """
+      INSERT INTO instances (id, name, origin, tags, revision, created_at, updated_at)
+      VALUES ('bcde00000001', 'Twin', 'http://b', '[]', 1, 0, 0)
+      """)
+    let two = try #require(try repository.get(id: "bcde00000001"))
+    #expect(try repository.nameCollisions().map { Set($0.map(\.id)) } == [[one.id, two.id]])
     let error = try #require(throws: RegistryError.self) {
       try repository.resolve(reference: "twin")
     }

@@ -181,8 +181,16 @@ public struct RegistryTransfer: Sendable {
         if !existingGroups.contains(name.lowercased()) { plan.newGroups.append(name) }
       }
     }
-    let existingOrigins = Set(try repository.list().map(\.origin.string))
+    let existing = try repository.list()
+    let existingOrigins = Set(existing.map(\.origin.string))
+    var existingNames: [String: (origin: String, name: String)] = [:]
+    for instance in existing {
+      existingNames[InstanceRepository.nameKey(instance.name)] = (
+        instance.origin.string, instance.name
+      )
+    }
     var seenOrigins: [String: Int] = [:]
+    var seenNames: [String: Int] = [:]
     for (index, entry) in document.instances.enumerated() {
       let name = entry.name.trimmingCharacters(in: .whitespacesAndNewlines)
       var valid = true
@@ -225,6 +233,19 @@ public struct RegistryTransfer: Sendable {
       guard valid, let origin else { continue }
       if existingOrigins.contains(origin.string) {
         plan.skipped.append(name)
+        continue
+      }
+      // Names are unique ignoring case and surrounding spaces (InstanceRepository.nameKey).
+      let key = InstanceRepository.nameKey(name)
+      if let first = seenNames[key] {
+        problems.append("instances[\(index)] (\(name)): the name repeats instances[\(first)]")
+        continue
+      }
+      seenNames[key] = index
+      if let other = existingNames[key], other.origin != origin.string {
+        problems.append(
+          "instances[\(index)] (\(name)): the name is already used by \"\(other.name)\" (\(other.origin))"
+        )
         continue
       }
       plan.add.append(

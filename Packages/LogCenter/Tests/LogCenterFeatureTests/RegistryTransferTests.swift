@@ -109,7 +109,9 @@ import Testing
          {"name": "Copy", "origin": "HTTP://10.0.0.1:3000/"},
          {"name": "", "origin": "https://ok.lan"},
          {"name": "Lost", "origin": "https://lost.lan", "group": "Nowhere"},
-         {"name": "Secret", "origin": "http://admin:hunter2@10.0.0.4"}
+         {"name": "Secret", "origin": "http://admin:hunter2@10.0.0.4"},
+         {"name": " existing ", "origin": "http://10.0.0.5"},
+         {"name": "GOOD", "origin": "http://10.0.0.6"}
        ]}
       """, in: harness)
     let failure = await harness.failure(["data", "import-registry", file.path])
@@ -117,7 +119,11 @@ import Testing
       Issue.record("expected importRejected, got \(String(describing: failure.error))")
       return
     }
-    #expect(problems.count == 7)
+    #expect(problems.count == 9)
+    // Names are unique ignoring case and surrounding spaces, in the file and the registry.
+    #expect(problems.contains { $0.hasPrefix("instances[7]") && $0.contains("\"Existing\"") })
+    #expect(
+      problems.contains { $0.hasPrefix("instances[8] (GOOD)") && $0.contains("instances[0]") })
     #expect(problems.contains { $0.hasPrefix("groups[1]") && $0.contains("groups[0]") })
     #expect(problems.contains { $0.hasPrefix("instances[1] (Path)") && $0.contains("/admin") })
     #expect(problems.contains { $0.hasPrefix("instances[2] (Scheme)") && $0.contains("ftp") })
