@@ -28,7 +28,7 @@ enum Composition {
         // runtime log (method, route, status, bytes, ms; never a cookie, password or body).
         SimAdminConnector(
           timeout: requestTimeout, userAgentVersion: AppInfo.version,
-          logger: logger(services, verbose: verbose, clock: clock), clock: clock,
+          logger: Composition.logger(services, verbose: verbose, clock: clock), clock: clock,
           credentials: { instanceID in
             // Read when a device asks for a login, so a password stored meanwhile counts.
             try? services.resolve(Store.self).credentials.password(for: instanceID)

@@ -149,8 +149,11 @@ public struct MSAApplication: Sendable {
     environment.services = Composition.services(
       registry: registry, dataDirectory: dataDirectory, clock: base.clock, application: self,
       requestTimeout: requestTimeout, verbose: base.output.verbose)
-    environment.logger = Composition.logger(
-      environment.services, verbose: base.output.verbose, clock: base.clock)
+    var logger = base.logger
+    logger.handler =
+      Composition.logger(environment.services, verbose: base.output.verbose, clock: base.clock)
+      .handler
+    environment.logger = logger
     return environment
   }
 

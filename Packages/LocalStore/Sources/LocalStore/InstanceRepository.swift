@@ -156,7 +156,7 @@ public struct InstanceRepository: Sendable {
     ).map(Self.instance)
   }
 
-  /// The one instance `reference` names: an exact name (case-insensitive), an exact id, or a
+  /// The one instance `reference` names: its name (compared by ``nameKey(_:)``), an exact id, or a
   /// unique id prefix of at least 4 characters.
   ///
   /// - Throws: ``RegistryError/notFound(reference:)`` or
@@ -166,7 +166,8 @@ public struct InstanceRepository: Sendable {
     guard !trimmed.isEmpty else { throw RegistryError.notFound(reference: reference) }
     let all = try list()
     let lowered = trimmed.lowercased()
-    let byName = all.filter { $0.name.lowercased() == lowered }
+    let key = Self.nameKey(trimmed)
+    let byName = all.filter { Self.nameKey($0.name) == key }
     if byName.count == 1 { return byName[0] }
     if byName.count > 1 { throw RegistryError.ambiguous(reference: trimmed, candidates: byName) }
     if let exact = all.first(where: { $0.id == lowered }) { return exact }
