@@ -176,7 +176,7 @@ struct DeviceCommandTests {
   func sendNoModem() async throws {
     try await DeviceHarness.with([DeviceProfile(name: "bare", hasModem: false)]) { harness in
       let error = await thrown {
-        _ = try await harness.run(["device", "bare", "sms", "send", "--to", "1", "--text", "x"])
+        _ = try await harness.run(["device", "bare", "sms", "send", "--to", "10086", "--text", "x"])
       }
       let failure = try #require(error as? DeviceFailure)
       #expect(failure.localizedMessage(.simplifiedChinese).contains("未检测到调制解调器"))
