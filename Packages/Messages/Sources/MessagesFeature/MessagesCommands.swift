@@ -349,10 +349,9 @@ enum MessagesCommands {
       }
       // A malformed number is a malformed value of the command line (exit 64); the number
       // sent is the normalized one (spaces and dashes removed, `+` kept).
+      let given = try parsed.string("to")
       let number: String
-      do { number = try SendText.normalized(number: try parsed.string("to")) } catch {
-        throw UsageFailure(error)
-      }
+      do { number = try SendText.normalized(number: given) } catch { throw UsageFailure(error) }
       try SendText.validate(body)
       let expiry = try parsed.optionalString("expires-in").map(parseDuration)
       let store = try store(environment)
