@@ -184,7 +184,9 @@ struct SyncTests {
     #expect(results.map(\.instanceName) == ["ok1", "hung", "ok2"])
     #expect(results[0].inserted == 12 && results[2].inserted == 12)
     #expect(results[1].failureKey == "error.timeout")
-    #expect(elapsed < 10)
+    // A hang never ends by itself: any finite bound proves the timeout ended it; a wide one keeps a
+    // loaded machine from failing the test.
+    #expect(elapsed < 30)
     await harness.stop()
   }
 
