@@ -351,7 +351,9 @@ enum MessagesCommands {
       // sent is the normalized one (spaces and dashes removed, `+` kept).
       let given = try parsed.string("to")
       let number: String
-      do { number = try SendText.normalized(number: given) } catch { throw UsageFailure(error) }
+      do { number = try SendText.normalized(number: given) } catch let failure as MessagesFailure {
+        throw UsageFailure(failure)
+      }
       try SendText.validate(body)
       let expiry = try parsed.optionalString("expires-in").map(parseDuration)
       let store = try store(environment)
