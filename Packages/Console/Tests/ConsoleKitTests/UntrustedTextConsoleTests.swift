@@ -37,12 +37,17 @@ import ViewKit
       height: height)
     _ = ConsoleUpdate.update(
       &state, .loaded(path: "nodes", view: Self.hostileView, at: loadedAt), context: context)
+    let batch = Batch(
+      id: state.takeID(), screenID: state.screen.id, title: "test", outcome: nil, total: 1,
+      finished: 0, failures: [], names: [:], form: nil)
+    _ = ConsoleUpdate.start(&state, batch, [.run(arguments: ["x"], affected: [], batch: batch.id)])
     _ = ConsoleUpdate.update(
       &state,
       .finished(
-        label: "test", affected: [],
+        batch: batch.id, affected: [],
         outcome: ActionOutcome(succeeded: false, message: "evil: " + Self.hostile)),
       context: context)
+    #expect(state.screen.result != nil)
     var asking = state
     _ = send([.character("d")], to: &asking, context)
     for screen in [state, asking] {
