@@ -112,6 +112,8 @@ public struct ArchiveStats: Sendable, Equatable, Codable {
   public var instances: [PerInstance]
   /// Outbox entries by state.
   public var outbox: [String: Int]
+  /// Messages the search index has not caught up with yet (searches scan them meanwhile).
+  public var waitingForIndex: Int = 0
 }
 
 /// The message archive in the local store: ingesting synced pages, queries, conversations,
@@ -163,9 +165,18 @@ public struct MessageArchive: Sendable {
         }
         // Plain INSERT: a clash with the identity index is a bug to surface, never a message to
         // drop silently.
+        // Ids above the largest and the search index's watermark: an id at or below the
+        // watermark is indexed, so it must never come back as a new, unindexed row.
+        let base =
+          try database.queryOne(
+            """
+            SELECT max(COALESCE((SELECT max(id) FROM messages), 0),
+              (SELECT watermark FROM message_index_state WHERE id = 1))
+              - (SELECT min(rowid) FROM temp.ingest_staging) + 1 AS base
+            """)?.int64("base") ?? 1
         try database.run(
-          "INSERT INTO messages (\(Self.columns)) SELECT \(Self.columns) "
-            + "FROM temp.ingest_staging ORDER BY rowid")
+          "INSERT INTO messages (id, \(Self.columns)) SELECT ? + rowid, \(Self.columns) "
+            + "FROM temp.ingest_staging ORDER BY rowid", [base])
         try database.run("DELETE FROM temp.ingest_staging")
       }
       return results
@@ -365,7 +376,10 @@ public struct MessageArchive: Sendable {
       repaired: try row.bool("repaired"))
   }
 
-  static func conditions(_ filter: MessageFilter, searchByScan: Bool = false) -> (
+  /// The SQL conditions of `filter`. A search term is matched through its index (the trigram
+  /// one for three or more characters, the bigram one for one or two) plus a `LIKE` scan of
+  /// the messages above the index's watermark, or, with `searchByScan`, by `LIKE` alone.
+  func conditions(_ filter: MessageFilter, searchByScan: Bool = false) throws -> (
     sql: [String], values: [any SQLiteBindable]
   ) {
     var sql: [String] = []
@@ -390,15 +404,15 @@ public struct MessageArchive: Sendable {
       sql.append("m.device_at < ?")
       values.append(until)
     }
-    if let search = filter.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-      if search.count >= 3 && !searchByScan {
-        sql.append("m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
-        values.append(phrase(search))
-      } else {
+    if let term = SearchTerm(filter.search) {
+      if searchByScan {
         sql.append("m.body LIKE ? ESCAPE '\\'")
-        let escaped = search.replacingOccurrences(of: "\\", with: "\\\\")
-          .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        values.append("%" + escaped + "%")
+        values.append(term.like)
+      } else {
+        sql.append(
+          "m.id IN (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ? "
+            + "UNION ALL SELECT id FROM messages WHERE id > ? AND body LIKE ? ESCAPE '\\')")
+        values += [term.match, try indexWatermark(), term.like]
       }
     }
     return (sql, values)
@@ -429,27 +443,22 @@ public struct MessageArchive: Sendable {
     filter: MessageFilter, after cursor: MessageCursor?, limit: Int, commonTerm: Int
   ) throws -> [ArchivedMessage] {
     var scan = false
-    if let search = filter.search?.trimmingCharacters(in: .whitespaces), search.count >= 3 {
+    if let term = SearchTerm(filter.search) {
       let matches =
         try database.queryOne(
           """
-          SELECT count(*) AS n FROM (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?
+          SELECT count(*) AS n FROM (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ?
             LIMIT ?)
-          """, [Self.phrase(search), commonTerm])?.int("n") ?? 0
+          """, [term.match, commonTerm])?.int("n") ?? 0
       scan = matches >= commonTerm
     }
-    var (sql, values) = Self.conditions(filter, searchByScan: scan)
+    var (sql, values) = try conditions(filter, searchByScan: scan)
     Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     values.append(limit)
     return try database.query(
       Self.selectColumns + whereClause + " ORDER BY m.device_at DESC, m.id DESC LIMIT ?", values
     ).map(Self.message)
-  }
-
-  /// `search` as one FTS5 phrase (a substring, for the trigram tokenizer).
-  static func phrase(_ search: String) -> String {
-    "\"" + search.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
   static func append(
@@ -485,7 +494,7 @@ public struct MessageArchive: Sendable {
 
   /// How many messages match `filter`.
   public func count(filter: MessageFilter = MessageFilter()) throws -> Int {
-    let (sql, values) = Self.conditions(filter)
+    let (sql, values) = try conditions(filter)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     return try database.queryOne("SELECT count(*) AS n FROM messages m" + whereClause, values)?
       .int("n") ?? 0
@@ -495,7 +504,7 @@ public struct MessageArchive: Sendable {
   public func conversations(filter: MessageFilter = MessageFilter(), limit: Int = 200) throws
     -> [Conversation]
   {
-    let (sql, values) = Self.conditions(filter)
+    let (sql, values) = try conditions(filter)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     let groups = try database.query(
       """
@@ -545,6 +554,7 @@ public struct MessageArchive: Sendable {
       for chunk in stride(from: 0, to: ids.count, by: 500) {
         let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
         let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+        try removeGrams(ids: slice, in: database)
         deleted += try database.run("DELETE FROM messages WHERE id IN (\(marks))", slice)
       }
       return deleted
@@ -668,6 +678,6 @@ public struct MessageArchive: Sendable {
       outgoing: try totals?.optionalInt("outgoing") ?? 0,
       conversations: try totals?.optionalInt("peers") ?? 0,
       oldest: try totals?.optionalDate("oldest"), newest: try totals?.optionalDate("newest"),
-      instances: perInstance, outbox: outbox)
+      instances: perInstance, outbox: outbox, waitingForIndex: try waitingForIndex())
   }
 }

@@ -156,10 +156,10 @@ enum MessagesCommands {
       let registry = InstanceRepository(store: store)
       let refs = parsed.argumentList("REF")
       let instances = try refs.isEmpty ? registry.list() : refs.map(registry.resolve(reference:))
+      let archive = MessageArchive(store: store)
       let syncer = MessageSyncer(
-        archive: MessageArchive(store: store), connector: try connector(environment),
-        pageSize: pageSize,
-        width: environment.cappedConcurrency(8, total: instances.count, descriptorsEach: 8),
+        archive: archive, connector: try connector(environment), pageSize: pageSize,
+        width: try syncWidth(instances, archive, environment),
         clock: environment.clock, full: parsed.flag("full"))
       let results = await syncer.sync(instances) { done, total, result in
         let line =
@@ -174,6 +174,13 @@ enum MessagesCommands {
         environment.progress(done, of: total, line)
       }
       MessagesLog.synced(results, environment)
+      // The search index catches up with what the sync stored (and with what an interrupted
+      // run left); searches are exact meanwhile.
+      try MessageArchive(store: store).catchUpIndex { waiting in
+        environment.streams.writeError(
+          text("progress.indexing", environment.language, ["count": String(waiting)]) + "\n")
+        return true
+      }
       var outbox: [OutboxEntry]?
       if parsed.flag("flush") {
         outbox = try await OutboxProcessor(
@@ -187,6 +194,23 @@ enum MessagesCommands {
         payload: SyncPayload(instances: results, outbox: outbox),
         exitCode: failed ? .failure : .success)
     }
+  }
+
+  /// How many devices a sync reads at once. A first sync reads many full pages per device:
+  /// 8 at a time keep the archive's writer busy without holding more pages in memory. When
+  /// every instance has been read through before, a sync is one or two small requests per
+  /// device: as wide as the fleet (up to 256), bounded silently by the open-file limit.
+  static func syncWidth(
+    _ instances: [Instance], _ archive: MessageArchive, _ environment: AppEnvironment
+  ) throws -> Int {
+    let later = try instances.allSatisfy {
+      try archive.syncState(instanceID: $0.id)?.historyComplete == true
+    }
+    guard later else {
+      return environment.cappedConcurrency(8, total: instances.count, descriptorsEach: 8)
+    }
+    return ProcessLimits.concurrency(
+      max(1, min(instances.count, 256)), descriptorsEach: 8, limit: ProcessLimits.openFileLimit)
   }
 
   static func syncView(
@@ -562,6 +586,14 @@ enum MessagesCommands {
             KeyValue(
               key: text("stats.range", language),
               value: "\(display.format(oldest)) – \(display.format(newest))")))
+      }
+      if stats.waitingForIndex > 0 {
+        rows.append(
+          .keyValue(
+            KeyValue(
+              key: text("stats.searchIndex", language),
+              value: text(
+                "stats.indexing", language, ["count": String(stats.waitingForIndex)]))))
       }
       for state in OutboxState.allCases {
         if let count = stats.outbox[state.rawValue] {

@@ -14,6 +14,7 @@ enum MessagesSchema {
       Migration(version: 1, name: "create archive, search, outbox", sql: version1),
       Migration(version: 2, name: "identity index in device order", sql: version2),
       Migration(version: 3, name: "multiplicity, id epochs, completeness state", sql: version3),
+      Migration(version: 4, name: "search index behind a watermark, bigrams", sql: version4),
     ])
 
   static let version1 = """
@@ -151,5 +152,40 @@ enum MessagesSchema {
     ALTER TABLE message_sync_state ADD COLUMN reported_total INTEGER;
     ALTER TABLE message_sync_state ADD COLUMN reported_at INTEGER;
     ALTER TABLE message_sync_state ADD COLUMN last_deep_at INTEGER;
+    """
+
+  /// The search index catches up after the rows are stored (issue 19), and one- and
+  /// two-character terms get an index of their own.
+  ///
+  /// - `message_index_state` holds the archive's watermark: every message with an id at or
+  ///   below it is in both search indexes, every one above it in neither. New messages are
+  ///   stored without touching the indexes (the insert trigger is gone) and
+  ///   ``MessageArchive/catchUpIndex(chunk:progress:)`` moves the watermark up one
+  ///   transaction at a time, so a crash resumes from it. Searches scan the rows above it.
+  ///   Ingest gives new rows ids above both the largest id and the watermark, so an id at or
+  ///   below the watermark is never reused by an unindexed row.
+  /// - `messages_grams` is a contentless FTS5 table holding each message's character bigrams
+  ///   (and its last character alone), each as the hex of its UTF-8 bytes with ASCII letters
+  ///   lowered, so a one- or two-character term (验证, 快递) is one token or one prefix,
+  ///   matched exactly as `LIKE` would (ASCII case folded, nothing else). `detail=none`:
+  ///   single tokens need no positions. The archive removes a message's bigrams when it
+  ///   deletes the message; the trigram index keeps its delete trigger for indexed rows.
+  /// - The trigram index is emptied: the watermark starts at 0 and the next sync rebuilds both
+  ///   indexes (until then searches scan, exactly).
+  static let version4 = """
+    CREATE VIRTUAL TABLE messages_grams USING fts5(
+      grams, content='', detail='none', columnsize=0);
+    CREATE TABLE message_index_state (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      watermark INTEGER NOT NULL
+    );
+    INSERT INTO message_index_state (id, watermark) VALUES (1, 0);
+    DROP TRIGGER messages_fts_insert;
+    DROP TRIGGER messages_fts_delete;
+    INSERT INTO messages_fts(messages_fts) VALUES ('delete-all');
+    CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages
+      WHEN old.id <= (SELECT watermark FROM message_index_state WHERE id = 1) BEGIN
+      INSERT INTO messages_fts(messages_fts, rowid, body) VALUES ('delete', old.id, old.body);
+    END;
     """
 }

@@ -27,7 +27,7 @@ struct FeatureTests {
     #expect(PeerNumber.key(raw) == key)
   }
 
-  @Test("search finds Chinese, digit runs and English words; short queries use LIKE")
+  @Test("search finds Chinese, digit runs and English words, short queries included")
   func search() async throws {
     let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
     let device = harness.fleet.devices[0]

@@ -1,0 +1,152 @@
+import LocalStore
+
+/// A search term and how the archive's indexes match it (see ``MessagesSchema/version4``).
+struct SearchTerm {
+  /// The `LIKE` pattern (`%term%`, with `%`, `_` and `\` escaped by `\`).
+  let like: String
+  /// The FTS5 table that serves it: the trigram index for three or more characters (Unicode
+  /// scalars), the bigram index for one or two.
+  let table: String
+  /// The FTS5 query: the term as one phrase for the trigram index; its bigram token, or its
+  /// one character as a token prefix, for the bigram index.
+  let match: String
+
+  /// The term of `search` (trimmed); nil when there is none.
+  init?(_ search: String?) {
+    guard let term = search?.trimmingCharacters(in: .whitespaces), !term.isEmpty else {
+      return nil
+    }
+    let escaped = term.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+    like = "%" + escaped + "%"
+    let scalars = Array(term.unicodeScalars)
+    if scalars.count >= 3 {
+      table = "messages_fts"
+      match = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    } else {
+      table = "messages_grams"
+      var token: [UInt8] = []
+      for scalar in scalars { MessageArchive.appendHex(scalar, to: &token) }
+      let text = String(decoding: token, as: UTF8.self)
+      match = scalars.count == 1 ? "\"\(text)\" *" : "\"\(text)\""
+    }
+  }
+}
+
+extension MessageArchive {
+  /// The bigram tokens of `body`: for every character, the hex of it and the next one, and the
+  /// last character alone (so every occurrence of a character starts a token), ASCII letters
+  /// lowered, separated by spaces.
+  static func grams(_ body: String) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(body.utf8.count * 5)
+    var previous: [UInt8] = []
+    var current: [UInt8] = []
+    for scalar in body.unicodeScalars {
+      current.removeAll(keepingCapacity: true)
+      appendHex(scalar, to: &current)
+      if !previous.isEmpty {
+        if !output.isEmpty { output.append(0x20) }
+        output += previous
+        output += current
+      }
+      swap(&previous, &current)
+    }
+    if !previous.isEmpty {
+      if !output.isEmpty { output.append(0x20) }
+      output += previous
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Appends the hex of `scalar`'s UTF-8 bytes (an ASCII capital lowered, as `LIKE` folds).
+  static func appendHex(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    var value = scalar
+    if (65...90).contains(scalar.value), let lower = Unicode.Scalar(scalar.value + 32) {
+      value = lower
+    }
+    for byte in UTF8.encode(value) ?? UTF8.EncodedScalar() {
+      output.append(hexDigits[Int(byte >> 4)])
+      output.append(hexDigits[Int(byte & 0x0f)])
+    }
+  }
+
+  /// The search index's watermark: every message with an id at or below it is indexed, none
+  /// above it is.
+  public func indexWatermark() throws -> Int64 {
+    try database.queryOne("SELECT watermark FROM message_index_state WHERE id = 1")?
+      .int64("watermark") ?? 0
+  }
+
+  /// How many messages wait for the search index (searches scan them meanwhile).
+  public func waitingForIndex() throws -> Int {
+    try database.queryOne(
+      "SELECT count(*) AS n FROM messages WHERE id > ?", [try indexWatermark()])?.int("n") ?? 0
+  }
+
+  /// Indexes the messages above the watermark, `chunk` at a time, each chunk in one
+  /// transaction that also moves the watermark (so a crash loses at most the chunk under way
+  /// and the next call resumes from the watermark). `progress` hears how many still wait
+  /// before each chunk and may return false to stop early. Returns how many were indexed.
+  @discardableResult
+  public func catchUpIndex(chunk: Int = 20_000, progress: (Int) -> Bool = { _ in true })
+    throws -> Int
+  {
+    try store.requireWritable()
+    var indexed = 0
+    while true {
+      let waiting = try waitingForIndex()
+      guard waiting > 0, progress(waiting) else { return indexed }
+      indexed += try database.transaction { database in
+        let watermark = try indexWatermark()
+        let rows = try database.query(
+          "SELECT id, body FROM messages WHERE id > ? ORDER BY id LIMIT ?",
+          [watermark, max(1, chunk)])
+        guard let last = try rows.last?.int64("id") else { return 0 }
+        try Self.stageGrams(rows, in: database)
+        try database.run(
+          "INSERT INTO messages_grams(rowid, grams) SELECT id, grams FROM temp.grams_staging")
+        try database.run("DELETE FROM temp.grams_staging")
+        try database.run(
+          """
+          INSERT INTO messages_fts(rowid, body)
+            SELECT id, body FROM messages WHERE id > ? AND id <= ?
+          """, [watermark, last])
+        try database.run("UPDATE message_index_state SET watermark = ? WHERE id = 1", [last])
+        return rows.count
+      }
+    }
+  }
+
+  /// Removes the bigrams of the indexed ones among `ids`, inside the caller's transaction
+  /// before they are deleted (the trigram index's delete trigger handles its own).
+  func removeGrams(ids: [Int64], in database: SQLiteDatabase) throws {
+    let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+    let rows = try database.query(
+      "SELECT id, body FROM messages WHERE id IN (\(marks)) AND id <= ?",
+      ids + [try indexWatermark()])
+    guard !rows.isEmpty else { return }
+    try Self.stageGrams(rows, in: database)
+    try database.run(
+      """
+      INSERT INTO messages_grams(messages_grams, rowid, grams)
+        SELECT 'delete', id, grams FROM temp.grams_staging
+      """)
+    try database.run("DELETE FROM temp.grams_staging")
+  }
+
+  /// Stages `rows` (id, body) with their bigrams, to move into the bigram index with one
+  /// statement (FTS5 writes a segment at the end of every statement).
+  private static func stageGrams(_ rows: [Row], in database: SQLiteDatabase) throws {
+    try database.execute(
+      "CREATE TEMP TABLE IF NOT EXISTS grams_staging (id INTEGER PRIMARY KEY, grams TEXT)")
+    try database.run("DELETE FROM temp.grams_staging")
+    for row in rows {
+      try database.run(
+        "INSERT INTO temp.grams_staging (id, grams) VALUES (?, ?)",
+        [try row.int64("id"), grams(try row.string("body"))])
+    }
+  }
+}

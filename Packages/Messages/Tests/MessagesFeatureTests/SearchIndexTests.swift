@@ -1,0 +1,266 @@
+import Essentials
+import EssentialsTesting
+import FeatureKit
+import Foundation
+import LocalStore
+import LocalStoreTesting
+import SimAdminClient
+import SimAdminSimulator
+import Testing
+import ViewKit
+
+@testable import MessagesFeature
+
+@Suite("Search index: bigrams and the watermark")
+struct SearchIndexTests {
+  /// Mixed Chinese and English bodies from a fixed seed, with the characters tests search for.
+  static func bodies(count: Int, seed: UInt64) -> [String] {
+    let words = [
+      "验证", "验证码", "快递", "银行", "您的", "已到", "取件", "余额", "元", "行", "码",
+      "Telegram", "code", "Bank", "OK", "ok", "a", "Te", "100%", "x_y", "\\", "é", "12", "0",
+      "，", "。", " ", "【", "】", "😀", "验",
+    ]
+    var state = seed
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    return (0..<count).map { _ in
+      (0..<(1 + next() % 8)).map { _ in words[next() % words.count] }.joined()
+    }
+  }
+
+  static let terms = [
+    "验证", "快递", "银行", "验", "行", "码", "a", "A", "te", "TE", "ok", "12", "0", "%", "_",
+    "\\", "，", "】验", "😀", "é", "e", "zz", "验证码", "Telegram", "100%", "x_y", "bank",
+  ]
+
+  /// Stores `bodies` as one instance's messages, one page, newest first.
+  static func ingest(_ bodies: [String], into archive: MessageArchive, instance: String, from: Int)
+    throws
+  {
+    let rows = bodies.enumerated().map { offset, body in
+      (
+        id: from + offset, peer: "1069\(offset % 7)", body: body,
+        at: String(
+          format: "2026-03-01 10:%02d:%02d", (from + offset) / 60 % 60, (from + offset) % 60)
+      )
+    }
+    try archive.ingest(
+      IngestTests.page(rows.reversed()), instanceID: instance, instanceName: instance,
+      syncedAt: Date(timeIntervalSince1970: 1_780_000_000))
+  }
+
+  /// The ids `LIKE` finds for `term`, newest first (the reference every search must equal).
+  static func scanned(_ term: String, _ archive: MessageArchive) throws -> [Int64] {
+    let escaped = term.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+    return try archive.store.database.query(
+      """
+      SELECT id FROM messages WHERE body LIKE ? ESCAPE '\\' ORDER BY device_at DESC, id DESC
+      """, ["%" + escaped + "%"]
+    ).map { try $0.int64("id") }
+  }
+
+  /// Every search way (through the index, newest first by scan) returns what `LIKE` finds.
+  static func expectExact(_ archive: MessageArchive, _ context: String) throws {
+    for term in terms {
+      let expected = try scanned(term, archive)
+      for commonTerm in [1, 1_000_000] {
+        let found = try archive.list(
+          filter: MessageFilter(search: term), after: nil, limit: 100_000, commonTerm: commonTerm
+        ).map(\.id)
+        #expect(found == expected, "\(context): \(term) (common at \(commonTerm))")
+      }
+      #expect(
+        try archive.count(filter: MessageFilter(search: term)) == expected.count,
+        "\(context): count of \(term)")
+    }
+  }
+
+  /// How many messages the bigram index alone matches for a one- or two-character term.
+  static func indexed(_ term: String, _ archive: MessageArchive) throws -> Int {
+    let search = try #require(SearchTerm(term))
+    #expect(search.table == "messages_grams")
+    return try archive.store.database.queryOne(
+      "SELECT count(*) AS n FROM messages_grams WHERE messages_grams MATCH ?", [search.match]
+    )?.int("n") ?? -1
+  }
+
+  @Test("one- and two-character terms are served by the bigram index, exactly as LIKE")
+  func bigramsMatchLike() throws {
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    try Self.ingest(Self.bodies(count: 600, seed: 19), into: archive, instance: "a", from: 1)
+    #expect(try archive.waitingForIndex() == 600)
+    #expect(try archive.catchUpIndex(chunk: 250) == 600)
+    #expect(try archive.waitingForIndex() == 0)
+    #expect(try archive.indexWatermark() == 600)
+    // The index alone (no scan: nothing is above the watermark) finds every match.
+    for term in Self.terms where term.unicodeScalars.count <= 2 {
+      #expect(try Self.indexed(term, archive) == Self.scanned(term, archive).count, "\(term)")
+    }
+    #expect(try Self.indexed("验证", archive) > 0)
+    try Self.expectExact(archive, "indexed")
+    try test.store.database.execute(
+      "INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)")
+  }
+
+  @Test("search is exact while the index catches up, and an interrupted catch-up resumes")
+  func exactWhileCatchingUp() throws {
+    let directory = try TemporaryDirectory(prefix: "messages-index")
+    let clock = TestClock()
+    do {
+      let store = try Store.open(
+        directory: directory.url, modules: [Messages.schema], clock: clock.clock)
+      let archive = MessageArchive(store: store)
+      try Self.ingest(Self.bodies(count: 300, seed: 5), into: archive, instance: "a", from: 1)
+      try Self.expectExact(archive, "nothing indexed")
+      // One chunk of 120, then stopped: the process "dies" with 180 waiting.
+      var chunks = 0
+      let indexed = try archive.catchUpIndex(chunk: 120) { _ in
+        chunks += 1
+        return chunks == 1
+      }
+      #expect(indexed == 120)
+      #expect(try archive.waitingForIndex() == 180)
+      #expect(try archive.stats().waitingForIndex == 180)
+      try Self.expectExact(archive, "120 of 300 indexed")
+      // New messages arrive above the watermark meanwhile.
+      try Self.ingest(Self.bodies(count: 50, seed: 6), into: archive, instance: "b", from: 1)
+      #expect(try archive.waitingForIndex() == 230)
+      try Self.expectExact(archive, "120 of 350 indexed")
+    }
+    // Reopened: it resumes from the watermark, indexing each message once.
+    let store = try Store.open(
+      directory: directory.url, modules: [Messages.schema], clock: clock.clock)
+    let archive = MessageArchive(store: store)
+    #expect(try archive.indexWatermark() == 120)
+    var heard: [Int] = []
+    #expect(
+      try archive.catchUpIndex(chunk: 100) { waiting in
+        heard.append(waiting)
+        return true
+      } == 230)
+    #expect(heard == [230, 130, 30])
+    #expect(try archive.waitingForIndex() == 0)
+    try Self.expectExact(archive, "all indexed")
+    try store.database.execute(
+      "INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)")
+    #expect(
+      try store.database.queryOne("SELECT count(*) AS n FROM messages_fts")?.int("n") == 350)
+  }
+
+  @Test("deleted messages leave both indexes and their ids never return below the watermark")
+  func deletionKeepsIndexesExact() throws {
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    try Self.ingest(Self.bodies(count: 200, seed: 8), into: archive, instance: "a", from: 1)
+    try archive.catchUpIndex()
+    let newest = try archive.list(limit: 1000).map(\.id)
+    let highest = try #require(newest.max())
+    // The highest id goes (SQLite would hand it out again), plus a few others.
+    let gone = [highest] + Array(newest.filter { $0 != highest }.prefix(20))
+    #expect(try archive.delete(ids: gone) == gone.count)
+    try Self.expectExact(archive, "after deleting")
+    for term in Self.terms where term.unicodeScalars.count <= 2 {
+      #expect(try Self.indexed(term, archive) == Self.scanned(term, archive).count, "\(term)")
+    }
+    try Self.ingest(Self.bodies(count: 30, seed: 9), into: archive, instance: "b", from: 1)
+    let added = try archive.list(filter: MessageFilter(instanceID: "b"), limit: 100).map(\.id)
+    #expect(added.count == 30)
+    #expect(added.allSatisfy { $0 > highest })
+    #expect(try archive.waitingForIndex() == 30)
+    try Self.expectExact(archive, "new rows after deleting")
+    try archive.catchUpIndex()
+    try Self.expectExact(archive, "indexed again")
+    try test.store.database.execute(
+      "INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)")
+  }
+
+  @Test("an archive of schema version 3 upgrades: index emptied, searched exactly, rebuilt")
+  func upgradesVersion3() throws {
+    let directory = try TemporaryDirectory(prefix: "messages-v3")
+    let clock = TestClock()
+    let version3 = SchemaModule(
+      name: "messages", migrations: Array(Messages.schema.migrations.prefix(3)))
+    let bodies = Self.bodies(count: 120, seed: 3)
+    do {
+      // Rows as version 3 wrote them (its insert trigger fills the trigram index).
+      let old = try Store.open(directory: directory.url, modules: [version3], clock: clock.clock)
+      for (offset, body) in bodies.enumerated() {
+        try old.database.run(
+          """
+          INSERT INTO messages (instance_id, instance_name, direction, peer_raw, peer_key, body,
+            device_at, device_timestamp, status, upstream_id, marker, dedupe_key, synced_at)
+          VALUES ('i1', 'A', 'incoming', '10690', '10690', ?, ?, ?, 'received', ?, NULL, ?, 0)
+          """, [body, 1_780_000_000 + offset, "2026-03-01 10:00:\(offset)", offset, "k\(offset)"])
+      }
+      #expect(
+        try old.database.queryOne("SELECT count(*) AS n FROM messages_fts")?.int("n") == 120)
+    }
+    let store = try Store.open(
+      directory: directory.url, modules: [Messages.schema], clock: clock.clock)
+    #expect(try store.schemaVersions()["messages"] == 4)
+    let archive = MessageArchive(store: store)
+    #expect(try archive.indexWatermark() == 0)
+    #expect(try archive.waitingForIndex() == 120)
+    try Self.expectExact(archive, "upgraded, not indexed")
+    #expect(try archive.catchUpIndex(chunk: 50) == 120)
+    try Self.expectExact(archive, "upgraded and indexed")
+    try store.database.execute(
+      "INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)")
+    #expect(try store.database.integrityCheck().isEmpty)
+  }
+
+  @Test(
+    "messages sync catches the index up and says so; stats say indexing N while it waits",
+    arguments: [AppLanguage.english, .simplifiedChinese])
+  func syncAndStatsSayIndexing(language: AppLanguage) async throws {
+    let harness = try await Harness(
+      [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
+    // Stored by a sync that stopped before indexing (the syncer alone stores rows).
+    _ = await harness.syncer(pageSize: 100).syncOne(harness.instances[0])
+    #expect(try harness.archive.waitingForIndex() == 40)
+    let english = language == .english
+    let waiting = try await harness.run(["messages", "stats"])
+    let text = TextRenderer.render(waiting.view, options: RenderOptions(width: 100))
+    #expect(text.contains(english ? "Search index" : "搜索索引"), "\(text)")
+    #expect(text.contains(english ? "indexing 40 messages" : "正在索引 40 条短信"), "\(text)")
+    #expect((waiting.payload as? ArchiveStats)?.waitingForIndex == 40)
+    harness.fleet.devices[0].receiveSMS(from: "95588", content: "【银行】验证码 123456")
+    _ = try await harness.run(["messages", "sync"])
+    #expect(try harness.archive.waitingForIndex() == 0)
+    let progress = harness.streams.error
+    #expect(progress.contains(english ? "indexing 41 messages" : "正在索引 41 条短信"), "\(progress)")
+    let done = try await harness.run(["messages", "stats"])
+    let after = TextRenderer.render(done.view, options: RenderOptions(width: 100))
+    #expect(!after.contains(english ? "Search index" : "搜索索引"), "\(after)")
+    #expect((done.payload as? ArchiveStats)?.waitingForIndex == 0)
+    #expect(try SearchIndexTests.indexed("验证", harness.archive) >= 1)
+    await harness.stop()
+  }
+}
+
+@Suite("Sync width")
+struct SyncWidthTests {
+  @Test("a first sync reads 8 devices at once, a later one the whole fleet")
+  func widthSizedForTheFleet() async throws {
+    let harness = try await Harness(
+      (0..<12).map { DeviceProfile(name: "D\($0)", smsCount: 3, seed: UInt64($0)) })
+    let archive = harness.archive
+    #expect(try MessagesCommands.syncWidth(harness.instances, archive, harness.environment) == 8)
+    let result = try await harness.run(["messages", "sync"])
+    #expect(result.exitCode == .success)
+    #expect(try MessagesCommands.syncWidth(harness.instances, archive, harness.environment) == 12)
+    // A new instance not read through yet: back to 8.
+    let more = try await SimulatedFleet.start([DeviceProfile(name: "N", smsCount: 1)])
+    let added = try harness.testStore.instances.add(
+      name: "N", origin: InstanceOrigin(parsing: more.devices[0].origin.absoluteString))
+    #expect(
+      try MessagesCommands.syncWidth(harness.instances + [added], archive, harness.environment)
+        == 8)
+    await more.stop()
+    await harness.stop()
+  }
+}
