@@ -355,20 +355,19 @@ enum FleetCommands {
         clock: context.environment.clock, timeout: timeout)
       let recorder = StatusRecorder(store: context.store, logger: context.environment.logger)
       var done = 0
-      var recordError: (any Error)?
       // Each probe may hold as many connections as the client opens per device.
       let allowed = context.environment.cappedConcurrency(
         width, total: instances.count, descriptorsEach: 8)
       let results = await prober.probe(instances, width: allowed) { result in
         done += 1
-        do { try recorder.record(result) } catch { recordError = recordError ?? error }
         if instances.count > 1 {
           context.environment.progress(
             done, of: instances.count,
             "\(result.instanceName): \(result.status.label(context.language))")
         }
       }
-      if let recordError { throw recordError }
+      // The batch's status rows in one transaction (one commit, not one per device).
+      try recorder.record(results)
       let rows = try FleetRow.load(instances, store: context.store)
       let state = WorkbenchState(rows: rows, now: context.environment.clock.now())
       let allOnline = results.allSatisfy { $0.status == .online }

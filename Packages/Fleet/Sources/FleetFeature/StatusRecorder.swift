@@ -17,38 +17,62 @@ public struct StatusRecorder: Sendable {
   }
 
   /// Records `result`; returns the previous status (nil when never tested).
-  @discardableResult
   ///
   /// - Throws: ``LocalProbeFailure`` for a probe that failed on this computer (out of file
   ///   descriptors, memory): nothing is recorded about the device then.
+  @discardableResult
   public func record(_ result: ProbeResult) throws -> InstanceStatus? {
-    if let local = result.localFailure { throw LocalProbeFailure(detail: local) }
+    try record([result])[result.instanceID] ?? nil
+  }
+
+  /// Records a batch of results (a refresh of many devices) in one transaction: one commit
+  /// instead of one per device. Returns each recorded instance's previous status (nil when
+  /// never tested).
+  ///
+  /// - Throws: the first ``LocalProbeFailure`` among them, after the others are recorded;
+  ///   nothing is recorded about a device whose probe failed on this computer.
+  @discardableResult
+  public func record(_ results: [ProbeResult]) throws -> [String: InstanceStatus?] {
     let statuses = StatusRepository(store: store)
-    let previous = try statuses.get(instanceID: result.instanceID)
-      .flatMap { InstanceStatus(rawValue: $0.status) }
-    try store.database.transaction { _ in
-      try statuses.save(
-        InstanceStatusRecord(
-          instanceID: result.instanceID, status: result.status.rawValue,
-          reason: result.reason?.rawValue, detail: result.detail, checkedAt: result.checkedAt,
-          latencyMS: result.latencyMS, version: result.version,
-          snapshot: result.snapshot?.jsonText(),
-          snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt))
-      try ConnectionLogRepository(store: store).append(
-        ConnectionLogEntry(
-          instanceID: result.instanceID, instanceName: result.instanceName, at: result.checkedAt,
-          result: result.resultCode, status: result.status.rawValue,
-          previousStatus: previous?.rawValue, latencyMS: result.latencyMS,
-          reason: result.reason?.rawValue))
+    let log = ConnectionLogRepository(store: store)
+    let recorded = results.filter { $0.localFailure == nil }
+    var previous: [String: InstanceStatus?] = [:]
+    if !recorded.isEmpty {
+      try store.database.transaction { _ in
+        for result in recorded {
+          let before = try statuses.get(instanceID: result.instanceID)
+            .flatMap { InstanceStatus(rawValue: $0.status) }
+          previous[result.instanceID] = before
+          try statuses.save(
+            InstanceStatusRecord(
+              instanceID: result.instanceID, status: result.status.rawValue,
+              reason: result.reason?.rawValue, detail: result.detail,
+              checkedAt: result.checkedAt, latencyMS: result.latencyMS, version: result.version,
+              snapshot: result.snapshot?.jsonText(),
+              snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt))
+          try log.append(
+            ConnectionLogEntry(
+              instanceID: result.instanceID, instanceName: result.instanceName,
+              at: result.checkedAt, result: result.resultCode, status: result.status.rawValue,
+              previousStatus: before?.rawValue, latencyMS: result.latencyMS,
+              reason: result.reason?.rawValue))
+        }
+      }
     }
-    if previous != result.status {
-      logger.info(
-        "fleet.statusChanged",
-        metadata: [
-          "instance_id": result.instanceID, "instance_name": result.instanceName,
-          "from": previous?.rawValue ?? InstanceStatus.unknown.rawValue,
-          "to": result.status.rawValue, "reason": result.reason?.rawValue ?? "",
-        ])
+    for result in recorded {
+      let before = previous[result.instanceID] ?? nil
+      if before != result.status {
+        logger.info(
+          "fleet.statusChanged",
+          metadata: [
+            "instance_id": result.instanceID, "instance_name": result.instanceName,
+            "from": before?.rawValue ?? InstanceStatus.unknown.rawValue,
+            "to": result.status.rawValue, "reason": result.reason?.rawValue ?? "",
+          ])
+      }
+    }
+    if let local = results.first(where: { $0.localFailure != nil })?.localFailure {
+      throw LocalProbeFailure(detail: local)
     }
     return previous
   }

@@ -27,6 +27,35 @@ import Testing
     #expect(message.contains("Too many open files") && message.contains("ulimit -n"))
   }
 
+  @Test func aBatchIsRecordedTogetherAndItsLocalFailureThrownAfterwards() throws {
+    let harness = try Harness()
+    var results: [ProbeResult] = []
+    for (port, name) in ["One", "Two", "Three"].enumerated() {
+      let instance = try harness.registry.add(
+        name: name, origin: try InstanceOrigin(parsing: "http://127.0.0.1:\(3001 + port)"))
+      var result = ProbeResult(
+        instanceID: instance.id, instanceName: instance.name,
+        status: name == "Two" ? .unknown : .online, reason: nil, detail: nil,
+        layers: ProbeLayers(), checkedAt: harness.clock.clock.now(), latencyMS: 3)
+      if name == "Two" { result.localFailure = "Too many open files" }
+      results.append(result)
+    }
+    let recorder = StatusRecorder(
+      store: harness.store, logger: Logger(label: "test", handler: harness.logs))
+    #expect(throws: LocalProbeFailure(detail: "Too many open files")) {
+      try recorder.record(results)
+    }
+    let statuses = StatusRepository(store: harness.store)
+    #expect(try statuses.get(instanceID: results[0].instanceID)?.status == "online")
+    #expect(try statuses.get(instanceID: results[1].instanceID) == nil)
+    #expect(try statuses.get(instanceID: results[2].instanceID)?.status == "online")
+    #expect(try ConnectionLogRepository(store: harness.store).list().count == 2)
+    // Recorded again: the previous statuses come back, per instance.
+    let previous = try recorder.record([results[0], results[2]])
+    #expect(previous.count == 2)
+    #expect(previous[results[0].instanceID] == .some(.online))
+  }
+
   @Test func concurrencyIsCappedToTheOpenFileLimitAndSaid() {
     let streams = CapturedStreams()
     let environment = AppEnvironment.test(

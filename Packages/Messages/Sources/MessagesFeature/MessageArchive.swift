@@ -163,8 +163,6 @@ public struct MessageArchive: Sendable {
             "INSERT INTO temp.ingest_staging (\(Self.columns)) VALUES (\(Self.marks))",
             row.values)
         }
-        // Plain INSERT: a clash with the identity index is a bug to surface, never a message to
-        // drop silently.
         // Ids above the largest and the search index's watermark: an id at or below the
         // watermark is indexed, so it must never come back as a new, unindexed row.
         let base =
@@ -174,6 +172,8 @@ public struct MessageArchive: Sendable {
               (SELECT watermark FROM message_index_state WHERE id = 1))
               - (SELECT min(rowid) FROM temp.ingest_staging) + 1 AS base
             """)?.int64("base") ?? 1
+        // Plain INSERT: a clash with the identity index is a bug to surface, never a message to
+        // drop silently.
         try database.run(
           "INSERT INTO messages (id, \(Self.columns)) SELECT ? + rowid, \(Self.columns) "
             + "FROM temp.ingest_staging ORDER BY rowid", [base])
@@ -450,7 +450,12 @@ public struct MessageArchive: Sendable {
           SELECT count(*) AS n FROM (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ?
             LIMIT ?)
           """, [term.match, commonTerm])?.int("n") ?? 0
-      scan = matches >= commonTerm
+      // As many messages waiting for the index would all be read by `LIKE` anyway.
+      let waiting =
+        try database.queryOne(
+          "SELECT count(*) AS n FROM (SELECT 1 FROM messages WHERE id > ? LIMIT ?)",
+          [try indexWatermark(), commonTerm])?.int("n") ?? 0
+      scan = matches >= commonTerm || waiting >= commonTerm
     }
     var (sql, values) = try conditions(filter, searchByScan: scan)
     Self.append(cursor, to: &sql, &values)
