@@ -25,6 +25,7 @@ let package = Package(
     .package(path: "Packages/LocalStore"),
     .package(path: "Packages/SimAdminClient"),
     .package(path: "Packages/SimAdminSimulator"),
+    .package(path: "Packages/AppCore"),
     .package(path: "Packages/Console"),
   ] + features.map { .package(path: "Packages/\($0)") },
   targets: [
@@ -33,6 +34,7 @@ let package = Package(
       dependencies: [
         "Essentials", "CommandLineKit", "ThemeKit", "ViewKit", "FeatureKit", "LocalStore",
         "SimAdminClient", "SimAdminSimulator", .product(name: "ConsoleKit", package: "Console"),
+        .product(name: "AppRuntime", package: "AppCore"),
       ]
         + features.map {
           .product(name: "\($0)Feature", package: $0, condition: .when(traits: [$0]))
@@ -54,6 +56,7 @@ let package = Package(
       dependencies: [
         "MSAApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
         .product(name: "ConsoleKit", package: "Console"),
+        .product(name: "AppRuntime", package: "AppCore"),
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "FeatureKitTesting", package: "FeatureKit"),
       ],

@@ -46,16 +46,7 @@ enum AppCommands {
     let runtime = ConsoleRuntime(
       context: context, environment: environment, refreshInterval: refresh.map(TimeInterval.init)
     ) { arguments in
-      do {
-        let result = try await application.execute(arguments, in: environment)
-        let succeeded = result.exitCode == .success
-        return ActionOutcome(
-          succeeded: succeeded,
-          message: succeeded ? nil : ActionOutcome.failureText(in: result.view))
-      } catch {
-        return ActionOutcome(
-          succeeded: false, message: UserFacingMessage.of(error, environment.language))
-      }
+      await application.dispatcher.outcome(of: arguments, in: environment)
     }
     try await runtime.run(terminal: terminal)
   }

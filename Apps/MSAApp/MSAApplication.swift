@@ -1,3 +1,4 @@
+import AppRuntime
 import CommandLineKit
 import Essentials
 import FeatureKit
@@ -13,6 +14,8 @@ public struct MSAApplication: Sendable {
   public let registry: FeatureRegistry
   /// The whole command tree.
   public let commandTree: CommandSpec
+  /// Runs command lines in-process (the console's actions, the demo's set-up).
+  public let dispatcher: CommandDispatcher
 
   static let programName = "msa"
 
@@ -27,6 +30,8 @@ public struct MSAApplication: Sendable {
       builtIns: BuiltIns.module(extraCommands: appCommands), modules: modules, root: root,
       globalOptions: GlobalOptions.specs)
     commandTree = registry.commandTree(root: root)
+    dispatcher = CommandDispatcher(
+      registry: registry, commandTree: commandTree, globalOptions: GlobalOptions.specs)
   }
 
   /// Runs one command line (without the program name) and returns the exit status.
@@ -101,21 +106,12 @@ public struct MSAApplication: Sendable {
   public func execute(_ arguments: [String], in environment: AppEnvironment, input: String? = nil)
     async throws -> CommandResult
   {
-    let parsed = try CommandParser().parse(
-      arguments, root: commandTree, globalOptions: GlobalOptions.specs)
-    guard let command = registry.command(at: parsed.path), let run = command.run else {
-      throw UsageError(.unknownSubcommand, path: parsed.path, subject: arguments.first ?? "")
-    }
-    var environment = environment
-    environment.streams = StandardStreams(
-      writeError: { _ in }, readInput: { input })
-    environment.output.json = false
-    return try await run(CommandInvocation(parsed: parsed, environment: environment))
+    try await dispatcher.execute(arguments, in: environment, input: input)
   }
 
   /// `arguments` parsed against the command tree and the global options.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
-    try CommandParser().parse(arguments, root: commandTree, globalOptions: GlobalOptions.specs)
+    try dispatcher.parse(arguments)
   }
 
   /// Whether this build has the command at `path` (custom builds may lack features).

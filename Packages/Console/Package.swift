@@ -13,11 +13,15 @@ let package = Package(
     .package(path: "../ViewKit"),
     .package(path: "../FeatureKit"),
     .package(path: "../CommandLineKit"),
+    .package(path: "../AppCore"),
   ],
   targets: [
     .target(
       name: "ConsoleKit",
-      dependencies: ["Essentials", "ThemeKit", "ViewKit", "FeatureKit"],
+      dependencies: [
+        "Essentials", "ThemeKit", "ViewKit", "FeatureKit",
+        .product(name: "AppCore", package: "AppCore"),
+      ],
       resources: [.embedInCode("Resources/Strings.json")]),
     .testTarget(
       name: "ConsoleKitTests",

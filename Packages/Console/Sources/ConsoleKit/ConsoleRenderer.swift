@@ -14,6 +14,9 @@ import ViewKit
 public enum ConsoleRenderer {
   /// The smallest terminal the console lays out for.
   public static let minimumSize = (width: 40, height: 12)
+  /// The keys that answer a question, after it on the key line. Key names are the keys
+  /// themselves in every language (like the key column of the help).
+  static let answerKeys = "[y/n]"
 
   /// The screen for `state`.
   public static func render(
@@ -117,7 +120,7 @@ public enum ConsoleRenderer {
       return DisplayWidth.truncate(left, to: width)
     }
     let resultText = UntrustedText.neutralised(
-      (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text))
+      (result.isFailure ? "✖ " : "") + AppText.clause(result.text))
     let room = width - DisplayWidth.of(left) - (left.isEmpty ? 0 : 3)
     let paint = { (text: String) in result.isFailure ? style.danger(text) : text }
     if room >= 12 {
@@ -134,7 +137,7 @@ public enum ConsoleRenderer {
   static func resultLines(_ result: ScreenResult?, width: Int) -> [String] {
     guard let result else { return [] }
     let text = UntrustedText.neutralised(
-      (result.isFailure ? "✖ " : "") + ConsoleText.clause(result.text))
+      (result.isFailure ? "✖ " : "") + AppText.clause(result.text))
     guard DisplayWidth.of(text) > width - statusRoom, width > 0 else { return [] }
     return ConsoleText.wrap(text, width: width, lines: 3)
   }
@@ -144,7 +147,8 @@ public enum ConsoleRenderer {
   static func questionLines(_ state: ConsoleState) -> [String] {
     guard case .confirming(let confirmation) = state.mode else { return [] }
     return ConsoleText.wrap(
-      UntrustedText.neutralised(confirmation.prompt), width: max(1, state.width), lines: 4)
+      UntrustedText.neutralised(confirmation.question + " " + answerKeys),
+      width: max(1, state.width), lines: 4)
   }
 
   static func keyLine(
@@ -207,7 +211,7 @@ public enum ConsoleRenderer {
       break
     }
     guard let view = state.screen.view else { return ([context.text("status.loading", [:])], nil) }
-    let searchable = ConsoleUpdate.isSearchable(state, context)
+    let searchable = AppUpdate.isSearchable(state.app, context.app)
     let screen = state.screen
     let decorated = SelectableRows.decorate(
       view,

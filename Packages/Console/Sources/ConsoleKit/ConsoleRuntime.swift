@@ -17,13 +17,12 @@ import ViewKit
 /// only keeps its own row pending; the keyboard is always served.
 public final class ConsoleRuntime: Sendable {
   /// Runs one command line in-process and says how it ended.
-  public typealias Executor = @Sendable ([String]) async -> ActionOutcome
+  public typealias Executor = AppEffectRunner.Executor
 
   let context: ConsoleContext
   let environment: AppEnvironment
-  let execute: Executor
   let refreshInterval: TimeInterval?
-  let limiter: RunLimiter
+  let runner: AppEffectRunner
 
   /// A runtime for the registry's features in `environment`.
   public init(
@@ -32,9 +31,10 @@ public final class ConsoleRuntime: Sendable {
   ) {
     self.context = context
     self.environment = environment
-    self.execute = execute
     self.refreshInterval = refreshInterval
-    self.limiter = RunLimiter(width: maxConcurrentRuns)
+    self.runner = AppEffectRunner(
+      registry: context.registry, environment: environment,
+      maxConcurrentRuns: maxConcurrentRuns, execute: execute)
   }
 
   /// Takes over the terminal until the user quits or a signal asks to stop; the terminal is
@@ -103,38 +103,10 @@ public final class ConsoleRuntime: Sendable {
     _ effects: [ConsoleEffect], _ loads: inout LoadTracker,
     _ continuation: AsyncStream<ConsoleMessage>.Continuation
   ) {
-    for effect in effects {
-      switch effect {
-      case .load(let path, let search, let flags):
-        guard loads.begin(path, search: search, flags: flags) else { continue }
-        let environment = self.environment
-        let registry = context.registry
-        let clock = environment.clock
-        Task {
-          let view: ViewNode
-          if let match = registry.route(for: path) {
-            view = await match.route.render(
-              RouteRequest(
-                path: path, parameters: match.parameters, environment: environment, search: search,
-                flags: flags))
-          } else {
-            view = .error(ErrorState(title: path, message: "—"))
-          }
-          continuation.yield(.loaded(path: path, view: view, at: clock.now()))
-        }
-      case .run(let arguments, let affected, let batch):
-        let execute = self.execute
-        let limiter = self.limiter
-        Task {
-          await limiter.acquire()
-          let outcome = await execute(arguments)
-          await limiter.release()
-          continuation.yield(.finished(batch: batch, affected: affected, outcome: outcome))
-        }
-      case .quit:
-        break
-      }
-    }
+    runner.perform(
+      effects, &loads,
+      loaded: { continuation.yield(.loaded(path: $0, view: $1, at: $2)) },
+      finished: { continuation.yield(.finished(batch: $0, affected: $1, outcome: $2)) })
   }
 
   func watchSignals(
@@ -157,65 +129,5 @@ public final class ConsoleRuntime: Sendable {
     resize.resume()
     sources.append(resize)
     return sources
-  }
-}
-
-/// One load per path at a time; a reload asked for meanwhile runs once the first ends.
-struct LoadTracker {
-  struct Request {
-    var search: String?
-    var flags: Set<String>
-  }
-
-  private var inFlight: [String: Request] = [:]
-  private var again: [String: Request] = [:]
-
-  /// Whether to start loading `path` now (false: it will run again when the current ends).
-  mutating func begin(_ path: String, search: String?, flags: Set<String>) -> Bool {
-    guard inFlight[path] == nil else {
-      again[path] = Request(search: search, flags: flags)
-      return false
-    }
-    inFlight[path] = Request(search: search, flags: flags)
-    return true
-  }
-
-  /// Marks `path` done; true when another load of it was asked for meanwhile.
-  mutating func finish(_ path: String) -> Bool {
-    inFlight[path] = nil
-    return again[path] != nil
-  }
-
-  /// The queued reload of `path`, consuming it.
-  mutating func queued(for path: String) -> Request {
-    defer { again[path] = nil }
-    return again[path] ?? Request(search: nil, flags: [])
-  }
-}
-
-/// Bounds how many commands run at once.
-actor RunLimiter {
-  private let width: Int
-  private var running = 0
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-
-  init(width: Int) {
-    self.width = max(1, width)
-  }
-
-  func acquire() async {
-    if running < width {
-      running += 1
-      return
-    }
-    await withCheckedContinuation { waiting.append($0) }
-  }
-
-  func release() {
-    if waiting.isEmpty {
-      running -= 1
-    } else {
-      waiting.removeFirst().resume()
-    }
   }
 }

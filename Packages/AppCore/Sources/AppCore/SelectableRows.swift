@@ -11,9 +11,9 @@ public struct SelectableRow: Sendable, Equatable {
 }
 
 /// Finding, filtering and decorating the selectable rows of a view tree.
-enum SelectableRows {
+public enum SelectableRows {
   /// The rows of the first table or list in `view`, depth first.
-  static func rows(in view: ViewNode?) -> [SelectableRow] {
+  public static func rows(in view: ViewNode?) -> [SelectableRow] {
     guard let view else { return [] }
     switch view {
     case .table(let table):
@@ -39,7 +39,7 @@ enum SelectableRows {
 
   /// Names of the rows of the first table or list, by id: the cells of `columns` joined by
   /// " · " (all of them, uncut), else a table row's first cell or a list item's title.
-  static func names(in view: ViewNode?, columns: [String]) -> [String: String] {
+  public static func names(in view: ViewNode?, columns: [String]) -> [String: String] {
     guard let view else { return [:] }
     switch view {
     case .table(let table):
@@ -64,7 +64,7 @@ enum SelectableRows {
   }
 
   /// The values of the form fields in `view`, by field id.
-  static func fields(in view: ViewNode?) -> [String: String] {
+  public static func fields(in view: ViewNode?) -> [String: String] {
     guard let view else { return [:] }
     if case .field(let field) = view { return [field.id: field.value] }
     return view.children.reduce(into: [:]) { found, child in
@@ -73,13 +73,13 @@ enum SelectableRows {
   }
 
   /// Whether `row` passes a filter (case-insensitive substring; empty passes all).
-  static func matches(_ row: SelectableRow, _ filter: String) -> Bool {
+  public static func matches(_ row: SelectableRow, _ filter: String) -> Bool {
     filter.isEmpty || row.text.localizedCaseInsensitiveContains(filter)
   }
 
   /// `view` with the first table or list filtered, the cursor and marks set, and pending rows
   /// flagged with a leading `…`.
-  static func decorate(
+  public static func decorate(
     _ view: ViewNode, keep: (SelectableRow) -> Bool, cursor: String?, marked: Set<String>,
     pending: Set<String>
   ) -> ViewNode {

@@ -1,0 +1,9 @@
+import Essentials
+
+/// The app core's string catalogue: the sentences both shells show for actions (results,
+/// notices, form problems).
+public enum AppCoreStrings {
+  /// Loaded once from `Strings.json`.
+  public static let catalogue = StringCatalogue.embedded(
+    PackageResources.Strings_json, origin: "AppCore/Strings.json")
+}
