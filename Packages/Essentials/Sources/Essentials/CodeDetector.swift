@@ -53,6 +53,49 @@ public struct CodeRules: Codable, Sendable, Equatable {
     }
   }
 
+  /// Which candidates are a message's verification code (see `CodeRules.json`'s own
+  /// description of each key).
+  public struct Extraction: Codable, Sendable, Equatable {
+    /// Words that name a code (`验证码`, `code`); ASCII ones match whole words only.
+    public var keywords: [String]
+    /// Phrases blanked before keywords are looked for (`promo code`).
+    public var ignoredPhrases: [String]
+    /// Most characters between a keyword and its code.
+    public var window: Int
+    /// Fewest digits in a digit code.
+    public var minDigits: Int
+    /// Most digits in a digit code (a phone number has more).
+    public var maxDigits: Int
+    /// How many characters before a candidate ``refuseBefore`` looks at.
+    public var refuseBeforeWindow: Int
+    /// Words that make the number after them another kind (`尾号`, `order`, `¥`).
+    public var refuseBefore: [String]
+    /// Words that make the number before them another kind (`元`, `年`, `%`).
+    public var refuseAfter: [String]
+    /// Characters that join a number to a digit in an amount, a date or a time.
+    public var joiners: [String]
+    /// How a year starts, for date-shaped groups (`2024-05-12`).
+    public var dateYearPrefixes: [String]
+
+    /// Extraction rules.
+    public init(
+      keywords: [String], ignoredPhrases: [String], window: Int, minDigits: Int, maxDigits: Int,
+      refuseBeforeWindow: Int, refuseBefore: [String], refuseAfter: [String], joiners: [String],
+      dateYearPrefixes: [String]
+    ) {
+      self.keywords = keywords
+      self.ignoredPhrases = ignoredPhrases
+      self.window = window
+      self.minDigits = minDigits
+      self.maxDigits = maxDigits
+      self.refuseBeforeWindow = refuseBeforeWindow
+      self.refuseBefore = refuseBefore
+      self.refuseAfter = refuseAfter
+      self.joiners = joiners
+      self.dateYearPrefixes = dateYearPrefixes
+    }
+  }
+
   /// Bumped whenever a rule changes, so stored results can be recomputed.
   public var version: Int
   /// What replaces each masked letter or digit.
@@ -61,16 +104,19 @@ public struct CodeRules: Codable, Sendable, Equatable {
   public var digitGroups: DigitGroups
   /// Letter-digit tokens.
   public var letterDigitCodes: LetterDigitCodes
+  /// Which candidate is the code; nil: no extraction (masking only).
+  public var extraction: Extraction?
 
   /// Rules.
   public init(
     version: Int, maskCharacter: String, digitGroups: DigitGroups,
-    letterDigitCodes: LetterDigitCodes
+    letterDigitCodes: LetterDigitCodes, extraction: Extraction? = nil
   ) {
     self.version = version
     self.maskCharacter = maskCharacter
     self.digitGroups = digitGroups
     self.letterDigitCodes = letterDigitCodes
+    self.extraction = extraction
   }
 
   /// The rules shipped in `CodeRules.json`, compiled into the program.

@@ -1,0 +1,135 @@
+import Foundation
+
+extension CodeDetector {
+  /// The verification code in `text`, or nil: among the masking candidates, the one nearest a
+  /// word naming a code that nothing marks as a phone number, an amount, a date or time, or an
+  /// order, account or tracking number (``CodeRules/Extraction``). Digits only for a digit
+  /// code (`G-482913` → `482913`, `852-598` → `852598`), the token for a letter-digit one.
+  public func code(in text: String) -> String? {
+    guard let rules = rules.extraction else { return nil }
+    let characters = Array(text)
+    let spans = spans(characters)
+    guard !spans.isEmpty else { return nil }
+    var lower = characters.map { character -> Character in
+      let folded = character.lowercased()
+      return folded.count == 1 ? folded.first ?? character : character
+    }
+    for phrase in rules.ignoredPhrases {
+      for range in Self.occurrences(of: phrase, in: lower) {
+        for index in range { lower[index] = " " }
+      }
+    }
+    let keywords = rules.keywords.flatMap { Self.occurrences(of: $0, in: lower) }
+    guard !keywords.isEmpty else { return nil }
+    var best: (distance: Int, value: String)?
+    for span in spans {
+      guard let value = value(of: span, characters, rules),
+        !refused(span.range, characters, lower, keywords: keywords, rules)
+      else { continue }
+      let distance = keywords.map { Self.distance($0, span.range) }.min() ?? Int.max
+      guard distance <= rules.window else { continue }
+      if best == nil || distance < best?.distance ?? Int.max { best = (distance, value) }
+    }
+    return best?.value
+  }
+
+  /// The code a span stands for when its size fits, else nil.
+  private func value(of span: Span, _ characters: [Character], _ rules: CodeRules.Extraction)
+    -> String?
+  {
+    let written = characters[span.range]
+    switch span.kind {
+    case .letterDigit:
+      return String(written)
+    case .digits:
+      let digits = String(written.filter { $0.isASCII && $0.isNumber })
+      guard (rules.minDigits...max(rules.minDigits, rules.maxDigits)).contains(digits.count)
+      else { return nil }
+      // A date shape: a year run, then short runs (`2024-05-12`).
+      let runs = written.split { !($0.isASCII && $0.isNumber) }.filter { !$0.isEmpty }
+      if runs.count >= 2, let first = runs.first, first.count == 4,
+        rules.dateYearPrefixes.contains(where: { String(first).hasPrefix($0) }),
+        runs.dropFirst().allSatisfy({ $0.count <= 2 })
+      {
+        return nil
+      }
+      return digits
+    }
+  }
+
+  /// Whether the context marks the span as another kind of number.
+  private func refused(
+    _ range: Range<Int>, _ characters: [Character], _ lower: [Character],
+    keywords: [Range<Int>], _ rules: CodeRules.Extraction
+  ) -> Bool {
+    let joiners = Set(rules.joiners.compactMap { $0.count == 1 ? $0.first : nil })
+    func isDigit(_ index: Int) -> Bool {
+      index >= 0 && index < characters.count && characters[index].isNumber
+    }
+    let before = range.lowerBound - 1
+    let after = range.upperBound
+    if before >= 0, joiners.contains(characters[before]), isDigit(before - 1) { return true }
+    if after < characters.count, joiners.contains(characters[after]), isDigit(after + 1) {
+      return true
+    }
+    if before >= 0, characters[before] == "+" || characters[before] == "＋" { return true }
+    // A word right after it (spaces skipped): 元, 年, %.
+    var next = after
+    while next < lower.count, lower[next] == " " { next += 1 }
+    let rest = lower[next..<min(lower.count, next + 8)]
+    for word in rules.refuseAfter where Self.hasPrefix(rest, word) { return true }
+    // A word shortly before it, with no keyword between that word and it.
+    let start = max(0, range.lowerBound - max(0, rules.refuseBeforeWindow))
+    let window = Array(lower[start..<range.lowerBound])
+    var refusedEnd = -1
+    for word in rules.refuseBefore {
+      for found in Self.occurrences(of: word, in: window) {
+        refusedEnd = max(refusedEnd, start + found.upperBound)
+      }
+    }
+    guard refusedEnd >= 0 else { return false }
+    let keywordEnd =
+      keywords.filter { $0.upperBound <= range.lowerBound }.map(\.upperBound).max() ?? -1
+    return refusedEnd > keywordEnd
+  }
+
+  static func hasPrefix(_ text: ArraySlice<Character>, _ word: String) -> Bool {
+    let word = Array(word.lowercased())
+    guard !word.isEmpty, text.count >= word.count else { return false }
+    return Array(text.prefix(word.count)) == word
+  }
+
+  /// Where `word` (lowercased) occurs in `text`; a word starting or ending with an ASCII letter
+  /// matches only where no ASCII letter adjoins that end.
+  static func occurrences(of word: String, in text: [Character]) -> [Range<Int>] {
+    let word = Array(word.lowercased())
+    guard let first = word.first, let last = word.last, word.count <= text.count else { return [] }
+    func isLetter(_ index: Int) -> Bool {
+      index >= 0 && index < text.count && text[index].isASCII && text[index].isLetter
+    }
+    let checksStart = first.isASCII && first.isLetter
+    let checksEnd = last.isASCII && last.isLetter
+    var found: [Range<Int>] = []
+    var index = 0
+    while index + word.count <= text.count {
+      if text[index] == first, Array(text[index..<index + word.count]) == word,
+        !(checksStart && isLetter(index - 1)), !(checksEnd && isLetter(index + word.count))
+      {
+        found.append(index..<index + word.count)
+      }
+      index += 1
+    }
+    return found
+  }
+
+  /// Characters between a keyword and a candidate (0 when they touch or overlap).
+  static func distance(_ keyword: Range<Int>, _ candidate: Range<Int>) -> Int {
+    if keyword.upperBound <= candidate.lowerBound {
+      return candidate.lowerBound - keyword.upperBound
+    }
+    if candidate.upperBound <= keyword.lowerBound {
+      return keyword.lowerBound - candidate.upperBound
+    }
+    return 0
+  }
+}
