@@ -56,6 +56,7 @@ import Testing
       ["fleet", "login", "Alpha"], ["fleet", "logout", "Alpha"],
       ["groups", "add", "Shop"], ["groups", "list"], ["groups", "rename", "Shop", "Store"],
       ["groups", "remove", "Store"], ["tags"],
+      ["alpha code"], ["code"], ["messages", "list", "--has-code"],
       ["messages", "sync"], ["messages", "list", "--since", "3650d"],
       ["messages", "conversations"], ["messages", "stats"],
       ["messages", "send", "--from", "Alpha", "--to", "10086", "--text", "CXYE 1234"],
@@ -85,6 +86,10 @@ import Testing
     var validator = JSONSchemaValidator(folder: Self.folder)
     var covered: Set<String> = []
     for arguments in scenario {
+      if arguments == ["alpha code"] {
+        _ = fleet.devices[0].receiveSMS(from: "Google", content: "G-482913 is your Google code.")
+        continue
+      }
       if arguments == ["beta down"] || arguments == ["beta up"] {
         fleet.devices[1].setFaults(arguments == ["beta down"] ? [FaultRule(.down)] : [])
         continue

@@ -13,7 +13,7 @@ import Testing
       "instance_name": "Shop router", "count": "3", "path": "/tmp/x", "format": "csv",
       "peer": "10086", "reason": "timeout", "from": "online", "to": "offline",
       "status": "degraded", "instances": "2", "inserted": "5", "failed": "1", "id": "7",
-      "backup": "/tmp/y", "detail": "refused",
+      "backup": "/tmp/y", "detail": "refused", "interval": "5s", "rounds": "4", "received": "2",
     ]
     for language in AppLanguage.allCases {
       for code in known.events {

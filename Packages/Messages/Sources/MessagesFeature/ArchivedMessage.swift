@@ -28,13 +28,21 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
   public var syncedAt: Date
   /// Whether the device sent invalid UTF-8 in its text, stored with U+FFFD in its place.
   public var repaired: Bool = false
+  /// Its verification code (``CodeDetector/code(in:)``), nil when it has none.
+  public var code: String?
+  /// The SIM's own number that received it (sent it, for an outgoing message) as the
+  /// instance's status knew it when it was archived; nil when unknown then.
+  public var simNumber: String?
 
   /// A message value.
   public init(
     id: Int64, instanceID: String, instanceName: String, direction: String, peer: String,
     peerKey: String, body: String, deviceAt: Date, deviceTimestamp: String, status: String,
-    upstreamID: Int64?, syncedAt: Date, repaired: Bool = false
+    upstreamID: Int64?, syncedAt: Date, repaired: Bool = false, code: String? = nil,
+    simNumber: String? = nil
   ) {
+    self.code = code
+    self.simNumber = simNumber
     self.id = id
     self.instanceID = instanceID
     self.instanceName = instanceName
@@ -96,12 +104,19 @@ public struct MessageFilter: Sendable, Equatable {
   public var until: Date?
   /// Body text: full-text (trigram) search from 3 characters, a substring match below.
   public var search: String?
+  /// Only messages with a verification code.
+  public var hasCode: Bool = false
+  /// Several source instances (any of them); empty: no condition.
+  public var instanceIDs: [String] = []
+  /// Archived (first synced) at or after.
+  public var syncedSince: Date?
 
   /// A filter; no conditions covers everything.
   public init(
     direction: String? = nil, instanceID: String? = nil, peerKey: String? = nil,
-    since: Date? = nil, until: Date? = nil, search: String? = nil
+    since: Date? = nil, until: Date? = nil, search: String? = nil, hasCode: Bool = false
   ) {
+    self.hasCode = hasCode
     self.direction = direction
     self.instanceID = instanceID
     self.peerKey = peerKey

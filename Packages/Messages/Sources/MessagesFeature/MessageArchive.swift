@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import LocalStore
 import SimAdminClient
@@ -28,6 +29,8 @@ public struct IngestPage: Sendable {
   public let instanceName: String
   /// When the page was read.
   public let syncedAt: Date
+  /// The instance's SIM number as its status knows it now (kept with each new message).
+  public let simNumber: String?
   /// The messages' identity keys when computed with the page (by the task that read it, not
   /// by the one writing to the archive); otherwise the writer hashes only the new messages.
   let keys: [String]?
@@ -36,8 +39,9 @@ public struct IngestPage: Sendable {
   /// will be new, as in a first sync).
   public init(
     messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date,
-    hashingNow: Bool = false
+    simNumber: String? = nil, hashingNow: Bool = false
   ) {
+    self.simNumber = simNumber
     self.messages = messages
     self.instanceID = instanceID
     self.instanceName = instanceName
@@ -122,9 +126,13 @@ public struct MessageArchive: Sendable {
   /// The store holding the `messages` schema.
   public let store: Store
 
+  /// Finds each message's verification code (the bundled rules unless a test gives others).
+  public let detector: CodeDetector
+
   /// The archive in `store` (opened with ``Messages/schema``).
-  public init(store: Store) {
+  public init(store: Store, detector: CodeDetector = .standard) {
     self.store = store
+    self.detector = detector
   }
 
   var database: SQLiteDatabase { store.database }
@@ -132,7 +140,7 @@ public struct MessageArchive: Sendable {
   static let columns =
     "instance_id, instance_name, direction, peer_raw, peer_key, body, device_at, "
     + "device_timestamp, status, upstream_id, marker, dedupe_key, synced_at, id_epoch, "
-    + "occurrence, repaired"
+    + "occurrence, repaired, code, sim_number"
 
   // MARK: - Ingest
 
@@ -155,7 +163,10 @@ public struct MessageArchive: Sendable {
     }
     return try database.transaction { database in
       var batch = IngestBatch()
-      let results = try pages.map { try Self.stage($0, into: database, batch: &batch) }
+      try Self.refreshCodes(database, detector: detector)
+      let results = try pages.map {
+        try Self.stage($0, into: database, batch: &batch, detector: detector)
+      }
       if !batch.rows.isEmpty {
         try database.execute(Self.stagingTable)
         for row in batch.rows {
@@ -183,7 +194,7 @@ public struct MessageArchive: Sendable {
     }
   }
 
-  static let marks = Array(repeating: "?", count: 16).joined(separator: ",")
+  static let marks = Array(repeating: "?", count: 18).joined(separator: ",")
 
   /// An archived (or, in this transaction, staged) row a device message may be.
   private struct Candidate {
@@ -220,7 +231,8 @@ public struct MessageArchive: Sendable {
   /// at the end of every statement, so a statement per row or per page would write that many
   /// segments.
   private static func stage(
-    _ page: IngestPage, into database: SQLiteDatabase, batch: inout IngestBatch
+    _ page: IngestPage, into database: SQLiteDatabase, batch: inout IngestBatch,
+    detector: CodeDetector
   ) throws -> IngestResult {
     var result = IngestResult(inserted: 0, known: 0)
     let messages = page.messages
@@ -324,7 +336,7 @@ public struct MessageArchive: Sendable {
             PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
             message.timestamp, message.status, message.id,
             message.isIncoming ? message.pdu : nil, key, page.syncedAt, epoch, occurrence,
-            message.repaired,
+            message.repaired, detector.code(in: message.content), page.simNumber,
           ]))
       inEpoch[message.id] = parts
       result.inserted += 1
@@ -351,16 +363,96 @@ public struct MessageArchive: Sendable {
       instance_id TEXT, instance_name TEXT, direction TEXT, peer_raw TEXT, peer_key TEXT,
       body TEXT, device_at INTEGER, device_timestamp TEXT, status TEXT, upstream_id INTEGER,
       marker TEXT, dedupe_key TEXT, synced_at INTEGER, id_epoch INTEGER, occurrence INTEGER,
-      repaired INTEGER
+      repaired INTEGER, code TEXT, sim_number TEXT
     )
     """
+
+  // MARK: - Codes
+
+  /// Extracts every archived message's code again when the stored codes were extracted with
+  /// another rules version than the detector's (after an upgrade or a rules change); a no-op
+  /// otherwise (one row read). A read-only store is left as it is.
+  public func refreshCodes() throws {
+    guard !store.isReadOnly else { return }
+    try database.transaction { database in try Self.refreshCodes(database, detector: detector) }
+  }
+
+  static func refreshCodes(_ database: SQLiteDatabase, detector: CodeDetector) throws {
+    let stored =
+      try database.queryOne("SELECT rules_version FROM message_codes WHERE id = 1")?
+      .int("rules_version")
+    guard stored != detector.rules.version else { return }
+    var after: Int64 = 0
+    while true {
+      let rows = try database.query(
+        "SELECT id, body, code FROM messages WHERE id > ? ORDER BY id LIMIT 2000", [after])
+      guard let last = rows.last else { break }
+      for row in rows {
+        let code = detector.code(in: try row.string("body"))
+        if code != (try row.optionalString("code")) {
+          try database.run(
+            "UPDATE messages SET code = ? WHERE id = ?", [code, try row.int64("id")])
+        }
+      }
+      after = try last.int64("id")
+    }
+    try database.run(
+      """
+      INSERT INTO message_codes (id, rules_version) VALUES (1, ?)
+      ON CONFLICT(id) DO UPDATE SET rules_version = excluded.rules_version
+      """, [detector.rules.version])
+  }
+
+  /// The instance's SIM number as its stored status knows it (the first of the snapshot's
+  /// `phoneNumbers`), else as its first sync read it from the device; nil when neither has
+  /// one.
+  public func knownSIMNumber(instanceID: String) throws -> String? {
+    if let text = try database.queryOne(
+      "SELECT snapshot FROM instance_status WHERE instance_id = ?", [instanceID])?
+      .optionalString("snapshot"),
+      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+      let number = (object["phoneNumbers"] as? [String])?.first(where: { !$0.isEmpty })
+    {
+      return number
+    }
+    return try database.queryOne(
+      "SELECT sim_number FROM message_sync_state WHERE instance_id = ?", [instanceID])?
+      .optionalString("sim_number")
+  }
+
+  /// Keeps the SIM number a sync read from the device (`/api/sim`) for an instance without a
+  /// stored status.
+  public func recordSIMNumber(instanceID: String, number: String?) throws {
+    try store.requireWritable()
+    try database.run(
+      "UPDATE message_sync_state SET sim_number = ? WHERE instance_id = ?", [number, instanceID])
+  }
+
+  /// The newest archive row id (0 when empty): what a follow command has seen at its start.
+  public func newestID() throws -> Int64 {
+    try database.queryOne("SELECT COALESCE(max(id), 0) AS n FROM messages")?.int64("n") ?? 0
+  }
+
+  /// Messages archived after row `afterID`, in the order they were archived, at most `limit`.
+  public func archived(afterID: Int64, filter: MessageFilter = MessageFilter(), limit: Int = 1000)
+    throws -> [ArchivedMessage]
+  {
+    var (sql, values) = Self.conditions(filter)
+    sql.append("m.id > ?")
+    values += [afterID, limit]
+    return try database.query(
+      Self.selectColumns + " WHERE " + sql.joined(separator: " AND ")
+        + " ORDER BY m.id LIMIT ?", values
+    ).map(Self.message)
+  }
 
   // MARK: - Queries
 
   static let selectColumns = """
     SELECT m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name)
       AS instance_name, m.direction, m.peer_raw, m.peer_key, m.body, m.device_at,
-      m.device_timestamp, m.status, m.upstream_id, m.synced_at, m.repaired
+      m.device_timestamp, m.status, m.upstream_id, m.synced_at, m.repaired, m.code,
+      m.sim_number
     FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
       LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
     """
@@ -373,7 +465,8 @@ public struct MessageArchive: Sendable {
       body: try row.string("body"), deviceAt: try row.date("device_at"),
       deviceTimestamp: try row.string("device_timestamp"), status: try row.string("status"),
       upstreamID: try row.optionalInt64("upstream_id"), syncedAt: try row.date("synced_at"),
-      repaired: try row.bool("repaired"))
+      repaired: try row.bool("repaired"), code: try row.optionalString("code"),
+      simNumber: try row.optionalString("sim_number"))
   }
 
   /// The SQL conditions of `filter`. A search term is matched through its index (the trigram
@@ -391,6 +484,18 @@ public struct MessageArchive: Sendable {
     if let instanceID = filter.instanceID {
       sql.append("m.instance_id = ?")
       values.append(instanceID)
+    }
+    if !filter.instanceIDs.isEmpty {
+      sql.append(
+        "m.instance_id IN ("
+          + Array(repeating: "?", count: filter.instanceIDs.count)
+          .joined(separator: ",") + ")")
+      values += filter.instanceIDs as [any SQLiteBindable]
+    }
+    if filter.hasCode { sql.append("m.code IS NOT NULL") }
+    if let syncedSince = filter.syncedSince {
+      sql.append("m.synced_at >= ?")
+      values.append(syncedSince)
     }
     if let peerKey = filter.peerKey {
       sql.append("m.peer_key = ?")
@@ -442,6 +547,7 @@ public struct MessageArchive: Sendable {
   func list(
     filter: MessageFilter, after cursor: MessageCursor?, limit: Int, commonTerm: Int
   ) throws -> [ArchivedMessage] {
+    if filter.hasCode { try refreshCodes() }
     var scan = false
     if let term = SearchTerm(filter.search) {
       let matches =

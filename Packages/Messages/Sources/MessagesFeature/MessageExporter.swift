@@ -18,7 +18,8 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
 /// is a regular file.
 /// Columns: `instance`, `instance_id`, `direction`, `peer`, `peer_key`, `at` (ISO 8601, UTC),
 /// `device_timestamp`, `status`, `body` (masked with `Redactor.maskBody` unless
-/// `includeBodies`).
+/// `includeBodies`), `sim_number` (the SIM that received or sent it, empty when unknown),
+/// `code` (its verification code; empty without one, masked unless `includeBodies`).
 public struct MessageExporter: Sendable {
   /// The archive read.
   public let archive: MessageArchive
@@ -40,9 +41,12 @@ public struct MessageExporter: Sendable {
     var status: String
     var body: String
     var bodyRedacted: Bool
+    var simNumber: String?
+    var code: String?
 
     enum CodingKeys: String, CodingKey {
-      case instance, direction, peer, at, status, body
+      case instance, direction, peer, at, status, body, code
+      case simNumber = "sim_number"
       case instanceID = "instance_id"
       case peerKey = "peer_key"
       case deviceTimestamp = "device_timestamp"
@@ -52,7 +56,7 @@ public struct MessageExporter: Sendable {
 
   static let header = [
     "instance", "instance_id", "direction", "peer", "peer_key", "at", "device_timestamp",
-    "status", "body",
+    "status", "body", "sim_number", "code",
   ]
 
   /// Writes every message matching `filter` to `destination` with ``AtomicFile`` (mode
@@ -88,7 +92,8 @@ public struct MessageExporter: Sendable {
             at: iso.string(from: message.deviceAt), deviceTimestamp: message.deviceTimestamp,
             status: message.status,
             body: includeBodies ? message.body : Redactor.maskBody(message.body),
-            bodyRedacted: !includeBodies)
+            bodyRedacted: !includeBodies, simNumber: message.simNumber,
+            code: message.code.map { includeBodies ? $0 : CodeText.masked($0) })
           switch format {
           case .jsonl:
             // As `--json`: the exact content, every control a \uXXXX escape.
@@ -99,6 +104,7 @@ public struct MessageExporter: Sendable {
             let fields = [
               record.instance, record.instanceID, record.direction, record.peer, record.peerKey,
               record.at, record.deviceTimestamp, record.status, record.body,
+              record.simNumber ?? "", record.code ?? "",
             ]
             let row = fields.map(UntrustedText.csvCell).joined(separator: ",")
             chunk.append(Data((row + "\r\n").utf8))

@@ -238,13 +238,21 @@ public struct MessageSyncer: Sendable {
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
       async let statsCall = Self.total(session)
+      // The SIM's number as the instance's status knows it; a first (or unfinished) sync of
+      // an instance never probed reads it from the device once and keeps it.
+      var simNumber = try archive.knownSIMNumber(instanceID: instance.id)
+      if simNumber == nil, state?.historyComplete != true {
+        simNumber = (try? await session.sim())?.phoneNumbers.first { !$0.isEmpty }
+        try archive.recordSIMNumber(instanceID: instance.id, number: simNumber)
+      }
+      let target = SyncTarget(instance: instance, simNumber: simNumber)
       var tally = Tally()
       var reason = deepReason(state)
       if reason == nil, let state, let accounted = state.accounted,
         let newest = state.newestID
       {
         reason = try await newestPages(
-          session, instance, newest: newest, top: state.topID, queue: queue, tally: &tally,
+          session, target, newest: newest, top: state.topID, queue: queue, tally: &tally,
           into: &result)
         let total = await statsCall
         result.reportedTotal = total
@@ -252,7 +260,7 @@ public struct MessageSyncer: Sendable {
           // More rows than accounted for: first re-read the newest page, now that the total
           // is known, for messages that arrived after the first page was answered.
           reason = try await newestPages(
-            session, instance, newest: newest, top: nil, queue: queue, tally: &tally,
+            session, target, newest: newest, top: nil, queue: queue, tally: &tally,
             into: &result)
         }
         if reason == nil {
@@ -274,7 +282,7 @@ public struct MessageSyncer: Sendable {
         result.deepRead = reason.rawValue
         tally = Tally()
         try await deepRead(
-          session, instance, hashing: state?.historyComplete != true, queue: queue,
+          session, target, hashing: state?.historyComplete != true, queue: queue,
           tally: &tally, into: &result)
         let total = await statsCall
         result.reportedTotal = total
@@ -294,6 +302,20 @@ public struct MessageSyncer: Sendable {
       try? archive.syncFinished(instanceID: instance.id, at: clock.now(), error: result.failure)
     }
     return result
+  }
+
+  /// The instance being synced and what its new messages keep of it.
+  struct SyncTarget {
+    var instance: Instance
+    var simNumber: String?
+    var id: String { instance.id }
+    var name: String { instance.name }
+
+    func page(_ messages: [SmsMessage], at date: Date, hashingNow: Bool = false) -> IngestPage {
+      IngestPage(
+        messages: messages, instanceID: instance.id, instanceName: instance.name, syncedAt: date,
+        simNumber: simNumber, hashingNow: hashingNow)
+    }
   }
 
   /// Why this sync must read every row before it sends anything, or nil.
@@ -335,7 +357,7 @@ public struct MessageSyncer: Sendable {
   /// reason to read deep when the pages themselves show one; a first page whose newest id is
   /// below the last sync's (`top`) starts a new id epoch before anything is matched.
   private func newestPages(
-    _ session: SimAdminSession, _ instance: Instance, newest: Int64, top: Int64?,
+    _ session: SimAdminSession, _ instance: SyncTarget, newest: Int64, top: Int64?,
     queue: IngestQueue, tally: inout Tally, into result: inout InstanceSyncResult
   ) async throws -> DeepRead? {
     var offset = 0
@@ -351,10 +373,7 @@ public struct MessageSyncer: Sendable {
         try archive.startNewEpoch(instanceID: instance.id, instanceName: instance.name)
         return .renumbered
       }
-      let ingest = try await queue.ingest(
-        IngestPage(
-          messages: messages, instanceID: instance.id, instanceName: instance.name,
-          syncedAt: clock.now()))
+      let ingest = try await queue.ingest(instance.page(messages, at: clock.now()))
       result.inserted += ingest.inserted
       tally.add(messages, offset: offset)
       tally.add(ingest)
@@ -370,7 +389,7 @@ public struct MessageSyncer: Sendable {
   /// page's write decides nothing here); `hashing` computes identity keys with the read (worth
   /// it when most messages are new, as in a first sync).
   private func deepRead(
-    _ session: SimAdminSession, _ instance: Instance, hashing: Bool, queue: IngestQueue,
+    _ session: SimAdminSession, _ instance: SyncTarget, hashing: Bool, queue: IngestQueue,
     tally: inout Tally, into result: inout InstanceSyncResult
   ) async throws {
     var offset = 0
@@ -390,9 +409,7 @@ public struct MessageSyncer: Sendable {
       result.pages += 1
       result.read += messages.count
       tally.add(messages, offset: offset)
-      let page = IngestPage(
-        messages: messages, instanceID: instance.id, instanceName: instance.name,
-        syncedAt: clock.now(), hashingNow: hashing)
+      let page = instance.page(messages, at: clock.now(), hashingNow: hashing)
       let write = Task { try await queue.ingest(page) }
       if let previous = writing { try await settle(previous) }
       writing = write

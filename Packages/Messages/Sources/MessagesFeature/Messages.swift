@@ -11,7 +11,7 @@ public enum Messages {
   public static let module = FeatureModule(
     id: "messages", name: localized("module.name"), summary: localized("module.summary"),
     order: 20, home: "messages", routes: routes,
-    commands: [MessagesCommands.messages, MessagesCommands.outbox],
+    commands: [MessagesCommands.messages, MessagesCommands.outbox, MessagesCommands.code],
     catalogue: MessagesStrings.catalogue, examples: MessagesExamples.all,
     completers: [PeerCompletion.completer])
 

@@ -25,8 +25,14 @@ enum MessagesCommands {
     var bodyMasked: Bool
     /// The device sent invalid UTF-8 here; U+FFFD stands in for it.
     var repaired: Bool
+    /// Its verification code (masked like the body unless bodies are shown), nil: none.
+    var code: String?
+    /// The SIM number that received (or sent) it, nil when unknown when it was archived.
+    var simNumber: String?
 
     init(_ message: ArchivedMessage, showBody: Bool) {
+      code = message.code.map { showBody ? $0 : CodeText.masked($0) }
+      simNumber = message.simNumber
       id = message.id
       instanceID = message.instanceID
       instanceName = message.instanceName
@@ -96,6 +102,7 @@ enum MessagesCommands {
       .option("since", valueName: "D", help: localized("help.since")),
       .option("until", valueName: "D", help: localized("help.until")),
       .option("search", valueName: "Q", help: localized("help.search")),
+      .flag("has-code", help: localized("help.hasCode")),
     ]
   }
 
@@ -123,6 +130,7 @@ enum MessagesCommands {
         until, option: "--until", endOfDay: true, timeZone: zone, now: environment.clock.now())
     }
     filter.search = parsed.optionalString("search")
+    filter.hasCode = parsed.flag("has-code")
     return filter
   }
 
@@ -131,7 +139,7 @@ enum MessagesCommands {
   static var messages: FeatureCommand {
     FeatureCommand(
       CommandSpec("messages", aliases: ["sms"], abstract: localized("help.messages")),
-      subcommands: [sync, list, conversations, show, send, delete, export, stats])
+      subcommands: [sync, list, conversations, show, send, delete, export, stats, watch])
   }
 
   static var sync: FeatureCommand {

@@ -70,4 +70,49 @@ enum MessagesLog {
       logger(environment).error("messages.deleteFailed", metadata: metadata)
     }
   }
+
+  // MARK: - Follow commands
+
+  /// A follow command's device started failing (once per streak, not every round).
+  static func followFailing(_ result: InstanceSyncResult, _ environment: AppEnvironment) {
+    logger(environment).warning(
+      "messages.followFailing",
+      metadata: [
+        "instance_id": result.instanceID, "instance_name": result.instanceName,
+        "reason": reasonCode(result.failureKey), "detail": result.failure ?? "",
+      ])
+  }
+
+  /// A follow command's failing device answered again.
+  static func followRecovered(_ result: InstanceSyncResult, _ environment: AppEnvironment) {
+    logger(environment).notice(
+      "messages.followRecovered",
+      metadata: ["instance_id": result.instanceID, "instance_name": result.instanceName])
+  }
+
+  /// `messages watch` started.
+  static func watchStarted(instances: Int, interval: String, _ environment: AppEnvironment) {
+    logger(environment).info(
+      "messages.watchStarted", metadata: ["instances": String(instances), "interval": interval])
+  }
+
+  /// A watch round archived new messages: one record per message (bodies masked by the
+  /// logger), none for a quiet round.
+  static func watchReceived(_ messages: [ArchivedMessage], _ environment: AppEnvironment) {
+    for message in messages {
+      logger(environment).info(
+        "messages.watchReceived",
+        metadata: [
+          "instance_id": message.instanceID, "instance_name": message.instanceName,
+          "peer": message.peer, "body": message.body,
+          "has_code": String(message.code != nil),
+        ])
+    }
+  }
+
+  /// `messages watch` ended (Ctrl-C).
+  static func watchEnded(rounds: Int, received: Int, _ environment: AppEnvironment) {
+    logger(environment).info(
+      "messages.watchEnded", metadata: ["rounds": String(rounds), "received": String(received)])
+  }
 }

@@ -15,6 +15,7 @@ enum MessagesSchema {
       Migration(version: 2, name: "identity index in device order", sql: version2),
       Migration(version: 3, name: "multiplicity, id epochs, completeness state", sql: version3),
       Migration(version: 4, name: "search index behind a watermark, bigrams", sql: version4),
+      Migration(version: 5, name: "verification codes, receiving SIM number", sql: version5),
     ])
 
   static let version1 = """
@@ -187,5 +188,29 @@ enum MessagesSchema {
       WHEN old.id <= (SELECT watermark FROM message_index_state WHERE id = 1) BEGIN
       INSERT INTO messages_fts(messages_fts, rowid, body) VALUES ('delete', old.id, old.body);
     END;
+    """
+
+  /// Verification codes and the SIM number (issue 17).
+  ///
+  /// - `code` is the message's verification code as ``CodeDetector`` extracts it (nil: none);
+  ///   a partial index over the rows with one makes `messages list --has-code` and `msa code`
+  ///   read only those. `message_codes` keeps the rules version the stored codes were
+  ///   extracted with; 0 after the upgrade, so the first use extracts every archived message's
+  ///   code (``MessageArchive/refreshCodes()``), as a later rules version does again.
+  /// - `sim_number` is the receiving SIM's own number for an incoming message (the sending
+  ///   SIM's for an outgoing one) as the instance's status knew it when the message was
+  ///   archived; older rows have none (it was not known then). For an instance never probed
+  ///   (no stored status), its first sync reads `/api/sim` once and keeps the number in the
+  ///   sync state.
+  static let version5 = """
+    ALTER TABLE messages ADD COLUMN code TEXT;
+    ALTER TABLE messages ADD COLUMN sim_number TEXT;
+    ALTER TABLE message_sync_state ADD COLUMN sim_number TEXT;
+    CREATE INDEX messages_with_code ON messages(device_at DESC, id DESC) WHERE code IS NOT NULL;
+    CREATE TABLE message_codes (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      rules_version INTEGER NOT NULL
+    );
+    INSERT INTO message_codes (id, rules_version) VALUES (1, 0);
     """
 }

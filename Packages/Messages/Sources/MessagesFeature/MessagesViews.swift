@@ -136,35 +136,55 @@ public enum MessagesViews {
     _ messages: [ArchivedMessage], showBodies: Bool, _ display: MessagesDisplay,
     _ language: AppLanguage
   ) -> Table {
-    Table(
-      columns: [
-        TableColumn(id: "time", title: text("column.time", language), minWidth: 16, priority: 3),
-        TableColumn(id: "dir", title: text("column.direction", language), minWidth: 2, priority: 4),
-        TableColumn(
-          id: "peer", title: text("column.peer", language), minWidth: 8, maxWidth: 18,
-          priority: 5, truncation: .middle),
-        // The text takes only what the fixed columns leave once they have their natural
-        // width: an instance name is never cut for a longer preview.
-        TableColumn(
-          id: "body", title: text("column.body", language), minWidth: 10, priority: 2,
-          sizing: .fill),
-        TableColumn(
-          id: "instance", title: text("column.instance", language), minWidth: 8, maxWidth: 32,
-          priority: 1),
-      ],
+    // The code and SIM number columns only when a message on the page has one.
+    let codes = messages.contains { $0.code != nil }
+    let sims = messages.contains { $0.simNumber != nil }
+    var columns = [
+      TableColumn(id: "time", title: text("column.time", language), minWidth: 16, priority: 3),
+      TableColumn(id: "dir", title: text("column.direction", language), minWidth: 2, priority: 4),
+      TableColumn(
+        id: "peer", title: text("column.peer", language), minWidth: 8, maxWidth: 18,
+        priority: 5, truncation: .middle),
+      // The text takes only what the fixed columns leave once they have their natural
+      // width: an instance name is never cut for a longer preview, nor for the code and SIM
+      // columns (those go first).
+      TableColumn(
+        id: "body", title: text("column.body", language), minWidth: 10, priority: 2,
+        sizing: .fill),
+    ]
+    if codes {
+      columns.append(
+        TableColumn(id: "code", title: text("column.code", language), minWidth: 4, priority: 0))
+    }
+    columns.append(
+      TableColumn(
+        id: "instance", title: text("column.instance", language), minWidth: 8, maxWidth: 32,
+        priority: 1, sizing: .whole))
+    if sims {
+      columns.append(
+        TableColumn(id: "sim", title: text("column.sim", language), minWidth: 6, priority: 0))
+    }
+    return Table(
+      columns: columns,
       rows: messages.map { message in
-        TableRow(
-          id: String(message.id),
-          cells: [
-            TableCell(display.format(message.deviceAt)),
-            directionCell(message),
-            TableCell(message.peer),
-            TableCell(
-              showBodies ? flat(message.body) : Redactor.maskBody(message.body, preview: 200)),
-            TableCell(message.instanceName, tone: .muted),
-          ],
-          link: "messages/" + message.peerKey)
+        var cells = [
+          TableCell(display.format(message.deviceAt)),
+          directionCell(message),
+          TableCell(message.peer),
+          TableCell(
+            showBodies ? flat(message.body) : Redactor.maskBody(message.body, preview: 200)),
+        ]
+        if codes { cells.append(codeCell(message, revealed: showBodies)) }
+        cells.append(TableCell(message.instanceName, tone: .muted))
+        if sims { cells.append(TableCell(message.simNumber ?? "", tone: .muted)) }
+        return TableRow(id: String(message.id), cells: cells, link: "messages/" + message.peerKey)
       })
+  }
+
+  /// A message's code, highlighted; masked like the body until bodies are shown.
+  static func codeCell(_ message: ArchivedMessage, revealed: Bool) -> TableCell {
+    guard let code = message.code else { return TableCell("") }
+    return TableCell(revealed ? code : CodeText.masked(code), tone: .primary)
   }
 
   static func directionCell(_ message: ArchivedMessage) -> TableCell {
@@ -228,10 +248,13 @@ public enum MessagesViews {
       let meta = text(
         key, language,
         [
-          "time": display.format(message.deviceAt), "instance": message.instanceName,
+          "time": display.format(message.deviceAt), "instance": CodeText.instanceLabel(message),
           "peer": message.peer,
         ])
       var lines: [ViewNode] = [.text(Text(meta, style: .muted)), .text(Text(message.body))]
+      if let code = message.code {
+        lines.append(.text(Text(text("view.thread.code", language, ["code": code]))))
+      }
       if message.repaired {
         lines.append(.text(Text(text("view.thread.repaired", language), style: .muted)))
       }

@@ -19,7 +19,8 @@ struct SnapshotTests {
       id: id, instanceID: "a1b2c3d4e5f6", instanceName: id % 2 == 0 ? "Lab CPE" : "上海-随身WiFi",
       direction: direction, peer: peer, peerKey: PeerNumber.key(peer), body: body,
       deviceAt: base.addingTimeInterval(-minutes * 60), deviceTimestamp: "2026-01-01 08:00:00",
-      status: direction == "incoming" ? "received" : "sent", upstreamID: id, syncedAt: base)
+      status: direction == "incoming" ? "received" : "sent", upstreamID: id, syncedAt: base,
+      code: CodeDetector.standard.code(in: body), simNumber: id == 4 ? "+8613912345678" : nil)
   }
 
   static let messages = [
