@@ -437,7 +437,7 @@ public struct MessageArchive: Sendable {
   public func archived(afterID: Int64, filter: MessageFilter = MessageFilter(), limit: Int = 1000)
     throws -> [ArchivedMessage]
   {
-    var (sql, values) = Self.conditions(filter)
+    var (sql, values) = try conditions(filter)
     sql.append("m.id > ?")
     values += [afterID, limit]
     return try database.query(
