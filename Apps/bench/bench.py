@@ -12,6 +12,7 @@ import json
 import math
 import os
 import platform
+import random
 import shutil
 import signal
 import statistics
@@ -438,6 +439,46 @@ def case_completion(args, tools, work, table, homes):
               ratio(median(ours), median(reference)), "≤ 1.5×", value <= 1.5)
 
 
+def case_code_wait(args, tools, work, table, homes):
+    """From a message arriving on a simulated device to `msa code --wait` printing its code
+    (issue 17). 10 devices with history, synced once; each repetition starts `msa code --wait
+    60s`, lets it finish its first round, injects one code message per device and times until
+    the code is on standard output. Reference: the wait's sync interval (3 s) plus one round
+    trip, measured as one `msa messages sync` of the same fleet (a whole process)."""
+    fleet = Fleet(tools.bench, work, "code", 10, 200)
+    try:
+        home = os.path.join(work, "code-home")
+        os.makedirs(home, exist_ok=True)
+        run(tools.msa(home, "data", "import-registry", fleet.registry))
+        run(tools.msa(home, "messages", "sync"))
+        interval = 3.0
+        ours, round_trips = [], []
+        for _ in range(max(5, args.reps * 2)):
+            process = subprocess.Popen(
+                tools.msa(home, "code", "--wait", "60s"), stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True)
+            CHILDREN.append(process)
+            time.sleep(1.5)
+            # The message arrives at a random point of the wait's interval.
+            time.sleep(random.uniform(0, interval))
+            started = time.perf_counter()
+            fleet.command("inject 1")
+            line = process.stdout.readline().strip()
+            ours.append(time.perf_counter() - started)
+            process.wait(timeout=30)
+            if not (line.isdigit() and len(line) == 6):
+                raise Failed(f"msa code --wait printed {line!r}, not a 6-digit code")
+            round_trips.append(run(tools.msa(home, "messages", "sync"))[0])
+        reference = interval + median(round_trips)
+        table.add("8 Message arrives → `msa code --wait` prints it (10 devices), p50 / max",
+                  f"{ms(median(ours))} / {ms(max(ours))}",
+                  f"{ms(reference)} (3 s interval + one sync {ms(median(round_trips))})",
+                  ratio(max(ours), reference), "max ≤ interval + one round trip",
+                  max(ours) <= reference)
+    finally:
+        fleet.close()
+
+
 # MARK: - Report
 
 
@@ -509,7 +550,7 @@ def main():
     parser.add_argument("--quick", action="store_true", help="small sizes, to try the script")
     parser.add_argument("--sync-reps", type=int, help="repetitions of the first sync")
     parser.add_argument("--only", help="comma-separated case numbers, e.g. 1,6 (3-6 need 2; 6 "
-                        "needs 1 and 2; 7 stands alone); the report is then printed, not written")
+                        "needs 1 and 2; 7 and 8 stand alone); the report is then printed, not written")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
     sync_reps = args.sync_reps
@@ -536,7 +577,7 @@ def main():
         for name, case in [("1 fleet refresh", case_refresh), ("2 first sync", case_first_sync),
                            ("3 incremental sync", case_incremental), ("4 search", case_search),
                            ("5 cold start", case_cold_start), ("6 render", case_render),
-                           ("7 completion", case_completion)]:
+                           ("7 completion", case_completion), ("8 code wait", case_code_wait)]:
             if only is not None and name.split()[0] not in only:
                 continue
             log(f"case {name}")

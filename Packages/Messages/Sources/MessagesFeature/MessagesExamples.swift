@@ -11,7 +11,7 @@ enum MessagesExamples {
     ],
     "messages list": [
       "msa messages list --search 验证码", "msa messages list --instance Office --since 2026-12-01",
-      "msa messages list --direction out --limit 20 --json",
+      "msa messages list --has-code --show-bodies --json",
     ],
     "messages conversations": [
       "msa messages conversations", "msa messages conversations --limit 20 --json",
@@ -32,6 +32,14 @@ enum MessagesExamples {
       "msa messages export --format csv --include-bodies --output full.csv",
     ],
     "messages stats": ["msa messages stats", "msa messages stats --json"],
+    "messages watch": [
+      "msa messages watch", "msa messages watch --instance Office --interval 10s",
+      "msa messages watch --json | my-forwarder",
+    ],
+    "code": [
+      "msa code", "msa code --wait 2m",
+      "msa code --from Google --instance Office --since 1h",
+    ],
     "outbox": ["msa outbox", "msa outbox flush", "msa outbox retry 12"],
     "outbox list": ["msa outbox list", "msa outbox list --json"],
     "outbox flush": ["msa outbox flush", "msa outbox flush --json"],
