@@ -4,7 +4,8 @@ import LocalStore
 import MessagesFeature
 
 /// `msa-bench search`: the archive query `msa messages list --search Q` runs (first page of
-/// 50), timed in-process over the existing archive, several times per query.
+/// 50), timed in-process over the existing archive, several times per query. A query
+/// `peer:NUMBER` is the sender filter `msa messages list --peer NUMBER` instead.
 enum BenchSearch {
   static func run(_ options: BenchOptions) throws {
     let store = try Store.open(
@@ -14,7 +15,10 @@ enum BenchSearch {
     let repetitions = try options.int("reps", 50)
     var results: [[String: Any]] = []
     for query in options.positional {
-      let filter = MessageFilter(search: query)
+      let filter =
+        query.hasPrefix("peer:")
+        ? MessageFilter(peerKey: PeerNumber.key(String(query.dropFirst(5))))
+        : MessageFilter(search: query)
       var hits = 0
       for _ in 0..<3 { hits = try archive.list(filter: filter, limit: 50).count }
       var samples: [Double] = []

@@ -37,6 +37,10 @@ enum BenchServer {
           }
         }
         BenchOutput.line("ok")
+      } else if words.first == "note", words.count == 2 {
+        // One message with this text on the first device (a rare term to search for).
+        fleet.devices.first?.receiveSMS(from: "95566", content: String(words[1]))
+        BenchOutput.line("ok")
       } else if words.first == "faults", words.count == 2 {
         let rules = try FaultSpec.parse(String(words[1]), deviceCount: count)
         for (index, device) in fleet.devices.enumerated() {

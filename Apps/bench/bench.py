@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The cases of issue 9, each side by side with its reference, alternating ours/reference.
+"""The cases of issues 9 and 19, each side by side with its reference, alternating
+ours/reference; every target is a ratio to something measured in the same run.
 
 Run through scripts/bench (which builds in release mode first). Standard library only.
 Prints one table and writes it, with the machine it ran on, between the markers of
@@ -23,6 +24,8 @@ import time
 
 BEGIN = "<!-- bench:begin -->"
 END = "<!-- bench:end -->"
+LARGE_BEGIN = "<!-- bench-large:begin -->"
+LARGE_END = "<!-- bench-large:end -->"
 CHILDREN = []  # long-running processes (fleets) to stop at the end, whatever happens
 
 
@@ -184,8 +187,8 @@ def case_refresh(args, tools, work, table, homes):
             ours_median, curl_median = median(ours), median(reference)
             big = count == max(args.refresh_sizes)
             table.add(f"1 Fleet refresh N={count} vs limit ⌈N/{width}⌉×50 ms", ms(ours_median),
-                      ms(limit), ratio(ours_median, limit), "≤ 1.3× at N=1,000" if big else "—",
-                      ours_median <= 1.3 * limit if big else None)
+                      ms(limit), ratio(ours_median, limit), "≤ 1.2×" if big else "—",
+                      ours_median <= 1.2 * limit if big else None)
             table.add(f"1 Fleet refresh N={count} vs curl --parallel-max {width}",
                       ms(ours_median), ms(curl_median), ratio(ours_median, curl_median),
                       "≤ 1.0×", ours_median <= curl_median)
@@ -207,8 +210,10 @@ def case_refresh(args, tools, work, table, homes):
 
 
 def messages_schema(database):
+    # The tables and indexes, not the triggers (the delete trigger reads msa's watermark).
     query = ("SELECT sql FROM sqlite_master WHERE tbl_name IN ('messages', 'messages_fts') "
-             "AND sql IS NOT NULL AND name NOT LIKE 'messages_fts_%' ORDER BY rowid")
+             "AND sql IS NOT NULL AND type != 'trigger' AND name NOT LIKE 'messages_fts_%' "
+             "ORDER BY rowid")
     rows = subprocess.run(["sqlite3", "-json", database, query], capture_output=True,
                           text=True, check=True).stdout
     return ";\n".join(row["sql"] for row in json.loads(rows)) + ";\n"
@@ -231,6 +236,8 @@ def import_sql(schema, pages):
             "hex(sha3(m.value->>'content', 256)) || char(31) || "
             "coalesce(m.value->>'pdu', ''), 256)), unixepoch() * 1000 "
             f"FROM json_each(readfile('{path}'), '$.data.messages') AS m; COMMIT;")
+    # The search index built once the rows are in, as msa does (one statement).
+    lines.append("INSERT INTO messages_fts(rowid, body) SELECT id, body FROM messages;")
     return "\n".join(lines) + "\n"
 
 
@@ -263,6 +270,12 @@ def case_first_sync(args, tools, work, table, homes):
         seconds, rss, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
         if code != 0:
             raise Failed(f"messages sync exited {code}")
+        # Until `messages stats` shows no message waiting for the search index.
+        waiting = None
+        while waiting != 0:
+            stats_seconds, _, _, text = run(tools.msa(home, "messages", "stats", "--json"))
+            seconds += stats_seconds
+            waiting = json.loads(text)["data"]["waitingForIndex"]
         ours.append(seconds)
         ours_rss.append(rss)
         count = int(subprocess.run(
@@ -296,11 +309,11 @@ def case_first_sync(args, tools, work, table, homes):
             raise Failed(f"the reference imported {imported} messages, expected {total}")
     shutil.rmtree(fetched, ignore_errors=True)
     ours_rate, reference_rate = total / median(ours), total / median(reference)
-    table.add(f"2 First sync {devices}×{per_device:,} msgs: rate (curl + sqlite3)",
-              f"{ours_rate:,.0f} msg/s ({median(ours):.1f} s)",
-              f"{reference_rate:,.0f} msg/s ({median(reference):.1f} s)",
-              ratio(median(ours), median(reference)), "≥ 30,000 msg/s and ≤ 1.5× time",
-              ours_rate >= 30_000 and median(ours) <= 1.5 * median(reference))
+    table.add(f"2 First sync {devices}×{per_device:,} msgs until indexed vs curl + sqlite3",
+              f"{median(ours):.1f} s ({ours_rate:,.0f} msg/s)",
+              f"{median(reference):.1f} s ({reference_rate:,.0f} msg/s)",
+              ratio(median(ours), median(reference)), "≤ 0.8×",
+              median(ours) <= 0.8 * median(reference))
     table.add("2 First sync: peak RSS", f"{max(ours_rss):.0f} MB",
               f"{max(reference_rss):.0f} MB (largest of curl, sqlite3)",
               ratio(max(ours_rss), max(reference_rss)), "< 300 MB", max(ours_rss) < 300)
@@ -311,6 +324,8 @@ def case_incremental(args, tools, work, table, homes):
     health = [origin.rstrip("/") + "/api/health" for origin in fleet.origins]
     config = curl_config(os.path.join(work, "sync-health.curl"), health)
     ours, reference = [], []
+    # A rare two-character term for case 4: one message on one device.
+    fleet.command(f"note {RARE_NOTE}")
     for _ in range(args.reps):
         fleet.command("inject 10")
         seconds, _, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
@@ -318,20 +333,43 @@ def case_incremental(args, tools, work, table, homes):
             raise Failed(f"incremental sync exited {code}")
         ours.append(seconds)
         reference.append(run(curl(config, 8))[0])
-    expected = args.sync_devices * (args.sync_messages + 10 * args.reps)
+    table.add(f"3 Later sync, 10 new/device ({len(health)} devices) vs 1 health each (curl)",
+              ms(median(ours)), ms(median(reference)), ratio(median(ours), median(reference)),
+              "≤ 2×", median(ours) <= 2 * median(reference))
+    # One new row per device, every request 50 ms late, against one round trip per device at
+    # the width a later sync chooses: the whole fleet (up to 256; this machine's open-file
+    # limit allows more than 100 devices at 8 descriptors each).
+    fleet.command("faults *=latency:50")
+    latency = []
+    for _ in range(args.reps):
+        fleet.command("inject 1")
+        seconds, _, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
+        if code != 0:
+            raise Failed(f"the later sync with latency exited {code}")
+        latency.append(seconds)
+    width = min(len(health), 256)
+    limit = math.ceil(len(health) / width) * 0.050
+    table.add(f"3b Later sync, 1 new/device, 50 ms each request, vs ⌈N/{width}⌉×50 ms",
+              ms(median(latency)), ms(limit), ratio(median(latency), limit), "≤ 1.3×",
+              median(latency) <= 1.3 * limit)
+    expected = args.sync_devices * (args.sync_messages + 11 * args.reps) + 1
     count = int(subprocess.run(
         ["sqlite3", os.path.join(home, "msa.sqlite"), "SELECT count(*) FROM messages"],
         capture_output=True, text=True, check=True).stdout)
     if count != expected:
-        raise Failed(f"after the incremental syncs the archive holds {count}, expected {expected}")
-    table.add(f"3 Incremental sync, 10 new/device ({len(health)} devices) vs 1 health each",
-              ms(median(ours)), ms(median(reference)), ratio(median(ours), median(reference)),
-              "< 2×", median(ours) < 2 * median(reference))
+        raise Failed(f"after the later syncs the archive holds {count}, expected {expected}")
+
+
+RARE_NOTE = "【Bench】鲲鹏展翅"
 
 
 def sqlite_like_times(database, query, repetitions):
+    if query.startswith("peer:"):
+        column, query = "peer_raw", query[5:]
+    else:
+        column = "body"
     escaped = query.replace("'", "''")
-    statement = (f"SELECT id, body FROM messages WHERE body LIKE '%{escaped}%' "
+    statement = (f"SELECT id, body FROM messages WHERE {column} LIKE '%{escaped}%' "
                  "ORDER BY device_at DESC, id DESC LIMIT 50;")
     script = ".timer on\n.output /dev/null\n" + "\n".join([statement] * repetitions) + "\n"
     text = subprocess.run(["sqlite3", "-readonly", database], input=script, capture_output=True,
@@ -351,26 +389,33 @@ def case_search(args, tools, work, table, homes):
          "WHERE body LIKE '【京东】验证码：%' ORDER BY id LIMIT 1 OFFSET (SELECT count(*) / 2 "
          "FROM messages WHERE body LIKE '【京东】验证码：%')"],
         capture_output=True, text=True, check=True).stdout.strip()
-    queries = [("Chinese substring", "话费余额"), ("6-digit code", code or "123456"),
-               ("English word", "Telegram")]
-    ours = {query: [] for _, query in queries}
-    reference = {query: [] for _, query in queries}
+    # (label, query, common?): a common term's target is 1.0× the LIKE scan (which finds
+    # its first page of 50 early), a rare one's 0.05× (LIKE reads the whole table).
+    queries = [("2-char Chinese, common", "验证", True), ("2-char Chinese, common", "快递", True),
+               ("2-char Chinese, rare", "鲲鹏", False),
+               ("Chinese substring, common", "话费余额", True),
+               ("6-digit code, rare", code or "123456", False),
+               ("English word, common", "Telegram", True),
+               ("sender (--peer), common", "peer:95555", True)]
+    ours = {query: [] for _, query, _ in queries}
+    reference = {query: [] for _, query, _ in queries}
     hits = {}
     for _ in range(args.reps):
         _, _, _, text = run([tools.bench, "search", "--home", home, "--reps",
-                             str(args.search_reps)] + [query for _, query in queries])
+                             str(args.search_reps)] + [query for _, query, _ in queries])
         for item in json.loads(text):
             ours[item["query"]] += item["samples"]
             hits[item["query"]] = item["hits"]
-        for _, query in queries:
+        for _, query, _ in queries:
             reference[query] += [seconds * 1000 for seconds in
                                  sqlite_like_times(database, query, args.like_reps)]
-    for label, query in queries:
+    for label, query, common in queries:
         p50, p99 = percentile(ours[query], 0.5), percentile(ours[query], 0.99)
         r50, r99 = percentile(reference[query], 0.5), percentile(reference[query], 0.99)
+        bound = 1.0 if common else 0.05
         table.add(f"4 Search {label} “{query}” ({hits[query]} hits of first page 50): p50 / p99",
                   f"{p50:.1f} / {p99:.1f} ms", f"{r50:.1f} / {r99:.1f} ms (LIKE)",
-                  f"{p99 / r99:.2f}× (p99)", "p99 < 20 ms", p99 < 20)
+                  f"{p99 / r99:.2f}× (p99)", f"≤ {bound:g}× (p99)", p99 <= bound * r99)
 
 
 def case_cold_start(args, tools, work, table, homes):
@@ -395,7 +440,7 @@ def case_cold_start(args, tools, work, table, homes):
     listed = len(json.loads(text)["data"]["instances"])
     table.add(f"5 Cold start `msa fleet list --json`, {listed} instances + archive vs sqlite3 count",
               ms(median(ours)), ms(median(reference)), ratio(median(ours), median(reference)),
-              "< 150 ms", median(ours) < 0.150)
+              "≤ 10×", median(ours) <= 10 * median(reference))
 
 
 def case_render(args, tools, work, table, homes):
@@ -403,11 +448,14 @@ def case_render(args, tools, work, table, homes):
     run(tools.msa(homes["workbench"], "fleet", "list", "--json"), stdout_path=listing)
     _, _, _, text = run([tools.bench, "render", "--home", homes["archive"], "--fleet-json",
                          listing, "--reps", str(args.render_reps)])
+    # The unit of "instant": `msa --version` as a whole process, in the same run.
+    version = median([run([tools.msa_path, "--version"])[0] for _ in range(15)]) * 1000
     for item in json.loads(text):
         value = median(item["samples"])
         name = ("Workbench" if item["case"] == "workbench" else "Message list")
-        table.add(f"6 Render {name}, {item['rows']} rows at 120 columns ({item['lines']} lines)",
-                  f"{value:.1f} ms", "—", "—", "< 10 ms", value < 10)
+        table.add(f"6 Render {name}, {item['rows']} rows at 120 columns ({item['lines']} lines) "
+                  "vs `msa --version`", f"{value:.1f} ms", f"{version:.1f} ms",
+                  ratio(value, version), "≤ 0.25×", value <= 0.25 * version)
 
 
 def case_completion(args, tools, work, table, homes):
@@ -434,7 +482,7 @@ def case_completion(args, tools, work, table, homes):
     if offered != args.instances:
         raise Failed(f"__complete offered {offered} names, expected {args.instances}")
     value = median(ours) / median(reference)
-    table.add(f"7 Completion `msa __complete -- fleet test ''`, {offered} instances vs "
+    table.add(f"C Completion `msa __complete -- fleet test ''`, {offered} instances vs "
               "`msa --version`", ms(median(ours)), ms(median(reference)),
               ratio(median(ours), median(reference)), "≤ 1.5×", value <= 1.5)
 
@@ -479,6 +527,42 @@ def case_code_wait(args, tools, work, table, homes):
         fleet.close()
 
 
+def case_large(args, tools, work, table, homes):
+    """Issue 19's case 7: search p99 and the later sync at two archive sizes, as growth."""
+    figures = []
+    for devices in args.large_devices:
+        total = devices * args.sync_messages
+        fleet = Fleet(tools.bench, work, f"large{devices}", devices, args.sync_messages)
+        try:
+            home = os.path.join(work, f"large{devices}")
+            run(tools.msa(home, "data", "import-registry", fleet.registry))
+            fleet.command(f"note {RARE_NOTE}")
+            log(f"first sync of {total:,} messages")
+            run(tools.msa(home, "messages", "sync"))
+            later = []
+            for _ in range(args.reps):
+                fleet.command("inject 10")
+                later.append(run(tools.msa(home, "messages", "sync"))[0])
+            _, _, _, text = run([tools.bench, "search", "--home", home, "--reps",
+                                 str(args.search_reps), "验证", "鲲鹏", "Telegram"])
+            search = {item["query"]: percentile(item["samples"], 0.99)
+                      for item in json.loads(text)}
+            figures.append((total, median(later), search))
+        finally:
+            fleet.close()
+            shutil.rmtree(os.path.join(work, f"large{devices}"), ignore_errors=True)
+    (small, small_sync, small_search), (big, big_sync, big_search) = figures[0], figures[-1]
+    label = f"{small / 1e6:g}M → {big / 1e6:g}M"
+    for query in ("验证", "鲲鹏", "Telegram"):
+        growth = big_search[query] / small_search[query]
+        table.add(f"7 Search p99 “{query}”, {label} messages",
+                  f"{small_search[query]:.1f} → {big_search[query]:.1f} ms", "—",
+                  f"{growth:.2f}× growth", "≤ 1.5×", growth <= 1.5)
+    growth = big_sync / small_sync
+    table.add(f"7 Later sync, 10 new/device, {label} messages", f"{ms(small_sync)} → {ms(big_sync)}",
+              "—", f"{growth:.2f}× growth", "(reported)", None)
+
+
 # MARK: - Report
 
 
@@ -512,19 +596,23 @@ def machine(build_seconds):
     ]
 
 
-def write_report(path, table, lines, settings, elapsed, problems):
-    block = [BEGIN, "", "## Latest run", ""] + lines + [
+def write_report(path, table, lines, settings, elapsed, problems, large=False):
+    begin, end = (LARGE_BEGIN, LARGE_END) if large else (BEGIN, END)
+    title = "## Latest large run (`scripts/bench --large`)" if large else "## Latest run"
+    block = [begin, "", title, ""] + lines + [
         f"- Settings: {settings}", f"- Cases took {elapsed:.0f} s", "", table.markdown(), ""]
     if problems:
         block += ["Cases that could not run:", ""] + [f"- {problem}" for problem in problems] + [""]
-    block.append(END)
+    block.append(end)
     text = "\n".join(block)
     old = ""
     if os.path.exists(path):
         with open(path) as handle:
             old = handle.read()
-    if BEGIN in old and END in old:
-        new = old[:old.index(BEGIN)] + text + old[old.index(END) + len(END):]
+    if begin in old and end in old:
+        new = old[:old.index(begin)] + text + old[old.index(end) + len(end):]
+    elif large:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
     else:
         new = "# Benchmarks\n\n" + text + "\n" + old
     with open(path, "w") as handle:
@@ -550,7 +638,10 @@ def main():
     parser.add_argument("--quick", action="store_true", help="small sizes, to try the script")
     parser.add_argument("--sync-reps", type=int, help="repetitions of the first sync")
     parser.add_argument("--only", help="comma-separated case numbers, e.g. 1,6 (3-6 need 2; 6 "
-                        "needs 1 and 2; 7 and 8 stand alone); the report is then printed, not written")
+                        "needs 1 and 2; c, completion, and 8 stand alone); the report is "
+                        "then printed, not written")
+    parser.add_argument("--large", action="store_true", help="case 7 only: search and the "
+                        "later sync at 1M and 4M messages (outside the default run)")
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
     sync_reps = args.sync_reps
@@ -558,12 +649,14 @@ def main():
         args.refresh_sizes, args.sync_devices, args.sync_messages = [10, 100], 10, 1000
         args.instances, args.search_reps, args.like_reps, args.render_reps = 200, 20, 5, 10
         args.sync_reps = args.reps
+        args.large_devices = [10, 40]
     else:
         args.refresh_sizes, args.sync_devices, args.sync_messages = [10, 100, 1000], 100, 10_000
         args.instances, args.search_reps, args.like_reps, args.render_reps = 1000, 100, 5, 30
         # A million messages take minutes a repetition (ours ~3 min, the reference ~4 min on
         # the shared 2-core machine): one repetition keeps the run near 10 minutes.
         args.sync_reps = 1
+        args.large_devices = [100, 400]
     if sync_reps:
         args.sync_reps = sync_reps
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -574,10 +667,13 @@ def main():
     lines = machine(args.build)
     started = time.perf_counter()
     try:
-        for name, case in [("1 fleet refresh", case_refresh), ("2 first sync", case_first_sync),
-                           ("3 incremental sync", case_incremental), ("4 search", case_search),
-                           ("5 cold start", case_cold_start), ("6 render", case_render),
-                           ("7 completion", case_completion), ("8 code wait", case_code_wait)]:
+        cases = [("1 fleet refresh", case_refresh), ("2 first sync", case_first_sync),
+                 ("3 later sync", case_incremental), ("4 search", case_search),
+                 ("5 cold start", case_cold_start), ("6 render", case_render),
+                 ("c completion", case_completion), ("8 code wait", case_code_wait)]
+        if args.large:
+            cases = [("7 large", case_large)]
+        for name, case in cases:
             if only is not None and name.split()[0] not in only:
                 continue
             log(f"case {name}")
@@ -597,7 +693,7 @@ def main():
                 f"repetition in-process, {args.like_reps} in sqlite3){', QUICK' if args.quick else ''}")
     print(table.markdown())
     if only is None:
-        write_report(args.out, table, lines, settings, elapsed, problems)
+        write_report(args.out, table, lines, settings, elapsed, problems, large=args.large)
         log(f"wrote {args.out} ({elapsed:.0f} s)")
     else:
         log(f"cases {args.only} took {elapsed:.0f} s (report not written: --only)")
