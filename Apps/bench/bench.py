@@ -319,6 +319,15 @@ def case_first_sync(args, tools, work, table, homes):
               ratio(max(ours_rss), max(reference_rss)), "< 300 MB", max(ours_rss) < 300)
 
 
+def later_sync(tools, fleet, home, new):
+    """`new` messages more on every device, then the time of one `msa messages sync`."""
+    fleet.command(f"inject {new}")
+    seconds, _, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
+    if code != 0:
+        raise Failed(f"a later sync ({new} new per device) exited {code}")
+    return seconds
+
+
 def case_incremental(args, tools, work, table, homes):
     fleet, home = homes["sync_fleet"], homes["archive"]
     health = [origin.rstrip("/") + "/api/health" for origin in fleet.origins]
@@ -327,11 +336,7 @@ def case_incremental(args, tools, work, table, homes):
     # A rare two-character term for case 4: one message on one device.
     fleet.command(f"note {RARE_NOTE}")
     for _ in range(args.reps):
-        fleet.command("inject 10")
-        seconds, _, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
-        if code != 0:
-            raise Failed(f"incremental sync exited {code}")
-        ours.append(seconds)
+        ours.append(later_sync(tools, fleet, home, 10))
         reference.append(run(curl(config, 8))[0])
     table.add(f"3 Later sync, 10 new/device ({len(health)} devices) vs 1 health each (curl)",
               ms(median(ours)), ms(median(reference)), ratio(median(ours), median(reference)),
@@ -342,11 +347,7 @@ def case_incremental(args, tools, work, table, homes):
     fleet.command("faults *=latency:50")
     latency = []
     for _ in range(args.reps):
-        fleet.command("inject 1")
-        seconds, _, code, _ = run(tools.msa(home, "messages", "sync"), check=False)
-        if code != 0:
-            raise Failed(f"the later sync with latency exited {code}")
-        latency.append(seconds)
+        latency.append(later_sync(tools, fleet, home, 1))
     width = min(len(health), 256)
     limit = math.ceil(len(health) / width) * 0.050
     table.add(f"3b Later sync, 1 new/device, 50 ms each request, vs ⌈N/{width}⌉×50 ms",
@@ -541,8 +542,7 @@ def case_large(args, tools, work, table, homes):
             run(tools.msa(home, "messages", "sync"))
             later = []
             for _ in range(args.reps):
-                fleet.command("inject 10")
-                later.append(run(tools.msa(home, "messages", "sync"))[0])
+                later.append(later_sync(tools, fleet, home, 10))
             _, _, _, text = run([tools.bench, "search", "--home", home, "--reps",
                                  str(args.search_reps), "验证", "鲲鹏", "Telegram"])
             search = {item["query"]: percentile(item["samples"], 0.99)
