@@ -17,6 +17,9 @@ public enum DatabaseFile {
     case notSQLite
     /// It is shorter than its header says.
     case truncated(expected: Int, actual: Int)
+    /// There is no file, although msa created one in this directory before (its marker,
+    /// ``Store/markerFileName``, is there). Never returned by ``headerProblem(_:)``.
+    case missing
   }
 
   /// Reads the header of `url`: nil when it looks like a whole SQLite file, else the
@@ -89,6 +92,7 @@ public enum DatabaseFile {
     switch problem {
     case .empty: LocalStoreStrings.text("database.problem.empty", language)
     case .notSQLite: LocalStoreStrings.text("database.problem.notSQLite", language)
+    case .missing: LocalStoreStrings.text("database.problem.missing", language)
     case .truncated(let expected, let actual):
       LocalStoreStrings.text(
         "database.problem.truncated", language,

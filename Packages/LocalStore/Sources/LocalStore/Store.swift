@@ -135,7 +135,16 @@ public final class Store: Sendable {
   /// Refuses a database file that is not whole: a header that is not SQLite's or a file
   /// shorter than its header says, and an empty file in a home msa has used before (a
   /// first run may find an empty file; a used home must not silently start afresh).
+  ///
+  /// A missing database in a home that holds msa's marker is refused too: msa created it
+  /// there before, so a new empty one would hide the loss of every message. Removing the
+  /// marker is how a user starts afresh on purpose (the message says so).
   static func refuseDamaged(_ databaseURL: URL, directory: URL) throws(StoreError) {
+    if !FileManager.default.fileExists(atPath: databaseURL.path),
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent(markerFileName).path)
+    {
+      throw .damaged(path: databaseURL.path, problem: .header(.missing), directory: directory.path)
+    }
     guard FileManager.default.fileExists(atPath: databaseURL.path),
       let problem = DatabaseFile.headerProblem(databaseURL)
     else { return }

@@ -75,9 +75,15 @@ public enum StoreError: LocalizedStoreError, Equatable {
   private static func damageMessage(
     path: String, problem: DatabaseDamage, directory: String, _ language: AppLanguage
   ) -> String {
-    let copies = DatabaseFile.safetyCopies(in: URL(fileURLWithPath: directory, isDirectory: true))
-    var text = LocalStoreStrings.text(
-      "store.error.damaged", language, ["path": path, "problem": problem.describe(language)])
+    let home = URL(fileURLWithPath: directory, isDirectory: true)
+    let copies = DatabaseFile.safetyCopies(in: home)
+    var text =
+      problem == .header(.missing)
+      ? LocalStoreStrings.text(
+        "store.error.missing", language,
+        ["path": path, "marker": home.appendingPathComponent(Store.markerFileName).path])
+      : LocalStoreStrings.text(
+        "store.error.damaged", language, ["path": path, "problem": problem.describe(language)])
     if let newest = copies.first {
       text +=
         " "

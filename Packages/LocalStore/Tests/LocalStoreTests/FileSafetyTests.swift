@@ -224,6 +224,33 @@ func withUmask<T>(_ mask: mode_t, _ body: () throws -> T) rethrows -> T {
     #expect(DatabaseFile.size(database) == 0, "the file is left as it was")
   }
 
+  /// A used home (its marker is there) whose database is gone is refused, not silently given
+  /// a new empty archive; the message names the file, the marker and both ways out, and
+  /// deleting the marker starts afresh on purpose.
+  @Test func aMissingDatabaseInAUsedHomeIsReportedNotRecreated() throws {
+    let (home, database) = try usedHome()
+    for suffix in ["", "-wal", "-shm"] { unlink(database.path + suffix) }
+    let marker = home.file(Store.markerFileName).path
+    for language in [AppLanguage.english, .simplifiedChinese] {
+      #expect {
+        try Store.open(directory: home.url, modules: [], clock: clock.clock)
+      } throws: { error in
+        guard let error = error as? StoreError,
+          case .damaged(let path, .header(.missing), _) = error
+        else { return false }
+        let message = error.localizedMessage(language)
+        return path == database.path && message.contains(database.path)
+          && message.contains(marker) && message.contains("msa data restore BACKUP")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: database.path), "nothing was created")
+    // Starting afresh on purpose: delete the marker.
+    unlink(marker)
+    let store = try Store.open(directory: home.url, modules: [], clock: clock.clock)
+    #expect(try InstanceRepository(store: store).list().isEmpty)
+    #expect(FileManager.default.fileExists(atPath: marker), "a new marker is written")
+  }
+
   @Test func anEmptyDatabaseInAFreshHomeIsAFirstRun() throws {
     let home = try TemporaryDirectory(prefix: "fresh")
     try Data().write(to: home.file(Store.databaseFileName))

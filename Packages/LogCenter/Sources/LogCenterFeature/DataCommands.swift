@@ -60,6 +60,7 @@ enum DataCommands {
       let language = environment.language
       var integrity: [String] = []
       var names: [String] = []
+      var collisions: [String] = []
       var instanceIDs: Set<String>?
       var credentials: any CredentialStore = FileCredentialStore(
         directory: environment.dataDirectory)
@@ -71,12 +72,13 @@ enum DataCommands {
         credentials = store.credentials
         integrity = LocalData(store: store, clock: environment.clock).check()
         names = try LocalData.nameProblems(store: store, language: language)
+        collisions = try LocalData.nameCollisions(store: store, language: language)
         instanceIDs = try? Set(InstanceRepository(store: store).list().map(\.id))
       } catch let error as StoreError {
         guard case .damaged = error else { throw error }
         integrity = [error.localizedMessage(language)]
       }
-      let problems = integrity + names
+      let problems = integrity + names + collisions
       var findings = HomeInspection.findings(
         in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
       var fixed: [HomeFinding] = []
@@ -97,6 +99,13 @@ enum DataCommands {
         lines.append(
           banner("data.check.controls", language, ["count": String(names.count)], tone: .warning))
         lines += names.map { .text(Text($0)) }
+      }
+      if !collisions.isEmpty {
+        lines.append(
+          banner(
+            "data.check.collisions", language, ["count": String(collisions.count)],
+            tone: .warning))
+        lines += collisions.map { .text(Text($0)) }
       }
       lines += findings.map {
         .banner(Banner($0.describe(language), tone: $0.kind == .inUse ? .info : .warning))
@@ -206,10 +215,13 @@ enum DataCommands {
     let report = try LocalData.restoreIntoDamagedHome(
       directory: environment.dataDirectory, databaseURL: URL(fileURLWithPath: databasePath),
       from: url, clock: environment.clock)
-    return CommandResult(
-      view: banner(
+    let view =
+      report.safetyCopy.isEmpty
+      ? banner("data.restored.missing", environment.language, ["path": report.source])
+      : banner(
         "data.restored.damaged", environment.language,
-        ["path": report.source, "aside": report.safetyCopy]), payload: report)
+        ["path": report.source, "aside": report.safetyCopy])
+    return CommandResult(view: view, payload: report)
   }
 
   // MARK: - registry

@@ -119,6 +119,22 @@ public struct LocalData: Sendable {
     }
   }
 
+  /// Instances whose names collide ignoring case and surrounding spaces (stored before names
+  /// were compared so; a reference by that name is ambiguous), one line per name listing
+  /// every id and how to rename by id; nothing is renamed.
+  static func nameCollisions(store: Store, language: AppLanguage) throws -> [String] {
+    try InstanceRepository(store: store).nameCollisions().map { instances in
+      LogCenterStrings.text(
+        "data.check.collision", language,
+        [
+          "names": instances.map { "\"\(UntrustedText.neutralised($0.name))\"" }
+            .joined(separator: ", "),
+          "ids": instances.map(\.id).joined(separator: ", "),
+          "id": instances[0].id,
+        ])
+    }
+  }
+
   /// Rebuilds the file (`VACUUM`) and reports the size before and after.
   public func compact() throws -> CompactReport {
     try store.requireWritable()
@@ -192,18 +208,22 @@ public struct LocalData: Sendable {
     defer { TemporaryFiles.remove(staging.path) }
     let aside = AtomicFile.unusedName(
       directory.appendingPathComponent("msa.damaged.\(LogTime.stamp(clock.now())).sqlite"))
+    var moved = false
     for suffix in ["", "-wal", "-shm"]
     where FileManager.default.fileExists(atPath: databaseURL.path + suffix) {
       guard rename(databaseURL.path + suffix, aside.path + suffix) == 0 else {
         throw LogCenterError.unwritable(
           path: databaseURL.path + suffix, reason: String(cString: strerror(errno)))
       }
+      moved = moved || suffix.isEmpty
     }
     guard rename(staging.path, databaseURL.path) == 0 else {
       throw LogCenterError.restoreFailed(
-        reason: String(cString: strerror(errno)), safetyCopy: aside.path)
+        reason: String(cString: strerror(errno)), safetyCopy: moved ? aside.path : "")
     }
-    return RestoreReport(source: source.path, safetyCopy: aside.path, schemaVersions: versions)
+    // A missing database had nothing to move aside: no safety copy to name.
+    return RestoreReport(
+      source: source.path, safetyCopy: moved ? aside.path : "", schemaVersions: versions)
   }
 
   /// Copies `source` to a temporary file in `directory` and validates the copy; returns it
@@ -235,7 +255,7 @@ public struct LocalData: Sendable {
     }
     switch DatabaseFile.headerProblem(url) {
     case nil: return
-    case .empty, .notSQLite: throw .notADatabase(path: path)
+    case .empty, .notSQLite, .missing: throw .notADatabase(path: path)
     case .truncated(let expected, let actual):
       throw .truncated(path: path, expected: expected, actual: actual)
     }

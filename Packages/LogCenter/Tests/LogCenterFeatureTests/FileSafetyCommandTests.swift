@@ -101,4 +101,29 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
         .allSatisfy { !AtomicFile.isTemporaryName($0) })
   }
+
+  /// A used home whose database is gone is refused on open and restored like a damaged one;
+  /// with nothing to move aside, no safety copy is claimed.
+  @Test func restoreIntoAHomeWhoseDatabaseIsMissing() async throws {
+    let harness = try Harness()
+    _ = try harness.addInstance("Kept", "http://10.0.0.1:3000")
+    let backup = harness.directory.appendingPathComponent("good.sqlite")
+    _ = try await harness.run(["data", "backup", backup.path])
+    harness.store.database.close()
+    let database = harness.store.databaseURL
+    for suffix in ["", "-wal", "-shm"] { unlink(database.path + suffix) }
+    #expect {
+      try Store.open(directory: harness.directory, modules: [], clock: harness.clock.clock)
+    } throws: { error in
+      guard case .damaged(_, .header(.missing), _)? = error as? StoreError else { return false }
+      return true
+    }
+    let report = try LocalData.restoreIntoDamagedHome(
+      directory: harness.directory, databaseURL: database, from: backup,
+      clock: harness.clock.clock)
+    #expect(report.safetyCopy.isEmpty)
+    let reopened = try Store.open(
+      directory: harness.directory, modules: [], clock: harness.clock.clock)
+    #expect(try InstanceRepository(store: reopened).list().map(\.name) == ["Kept"])
+  }
 }

@@ -42,4 +42,41 @@ import Testing
     let again = try await harness.run(["data", "check"])
     #expect(again.exitCode == .success)
   }
+
+  /// Names that collide ignoring case and surrounding spaces (stored before that rule) are
+  /// listed by `data check` with every id and the rename by id, in both languages; nothing
+  /// is renamed, and renaming one by id clears the problem.
+  @Test(arguments: [AppLanguage.english, .simplifiedChinese])
+  func dataCheckListsNameCollisionsAndChangesNothing(language: AppLanguage) async throws {
+    let harness = try Harness(language: language)
+    let registry = InstanceRepository(store: harness.store)
+    let one = try registry.add(
+      name: "Real Healthy", origin: try InstanceOrigin(parsing: "http://127.0.0.1:9"))
+    let two = try registry.add(
+      name: "other", origin: try InstanceOrigin(parsing: "http://127.0.0.1:10"))
+    _ = try registry.add(name: "alone", origin: try InstanceOrigin(parsing: "http://127.0.0.1:11"))
+    // As an older msa would have stored it, before names were compared without case.
+    _ = try harness.store.database.run(
+      "UPDATE instances SET name = ? WHERE id = ?", ["  real healthy ", two.id])
+    let check = try await harness.run(["data", "check"])
+    #expect(check.exitCode == .failure)
+    let problems = try #require(try payloadObject(check)["problems"] as? [String])
+    #expect(problems.count == 1)
+    let line = try #require(problems.first)
+    #expect(line.contains(one.id) && line.contains(two.id))
+    #expect(line.contains("\"Real Healthy\"") && line.contains("\"  real healthy \""))
+    #expect(line.contains("msa fleet edit"))
+    #expect(!line.contains("alone"))
+    let (text, _) = try harness.outputs(check)
+    let banner = language == .english ? "ambiguous" : "歧义"
+    #expect(text.contains(banner))
+    #expect(text.contains(one.id) && text.contains(two.id))
+    // Nothing was renamed.
+    #expect(try registry.get(id: two.id)?.name == "  real healthy ")
+    #expect(try registry.get(id: one.id)?.name == "Real Healthy")
+    // Renamed by id, the check passes.
+    _ = try registry.update(
+      id: two.id, expectedRevision: nil, changes: InstanceChanges(name: "Real Healthy 2"))
+    #expect(try await harness.run(["data", "check"]).exitCode == .success)
+  }
 }
