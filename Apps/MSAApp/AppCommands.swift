@@ -43,8 +43,11 @@ enum AppCommands {
     }
     let application = try environment.services.resolve(MSAApplication.self)
     let context = ConsoleContext(registry: application.registry, language: environment.language)
+    // At most 16 commands at once, each holding up to 8 device connections; fewer when the
+    // open-file limit does not allow it (the screen has no stderr line to say so).
     let runtime = ConsoleRuntime(
-      context: context, environment: environment, refreshInterval: refresh.map(TimeInterval.init)
+      context: context, environment: environment, refreshInterval: refresh.map(TimeInterval.init),
+      maxConcurrentRuns: ProcessLimits.concurrency(16, descriptorsEach: 8)
     ) { arguments in
       await application.dispatcher.outcome(of: arguments, in: environment)
     }

@@ -92,6 +92,12 @@ enum MessagesCommands {
     try environment.services.resolve(SimAdminConnector.self)
   }
 
+  /// How many instances an outbox flush works on at once: 8, fewer when the open-file limit
+  /// does not allow it (said on stderr), as for sync.
+  static func outboxWidth(_ environment: AppEnvironment) -> (Int) -> Int {
+    { environment.cappedConcurrency(8, total: $0, descriptorsEach: 8) }
+  }
+
   static func filterOptions() -> [OptionSpec] {
     [
       .option(
@@ -193,7 +199,7 @@ enum MessagesCommands {
       if parsed.flag("flush") {
         outbox = try await OutboxProcessor(
           outbox: OutboxRepository(store: store), connector: try connector(environment)
-        ).flush()
+        ).flush(width: outboxWidth(environment))
         MessagesLog.sends(outbox ?? [], environment)
       }
       let failed = results.contains { $0.failure != nil }
@@ -395,7 +401,8 @@ enum MessagesCommands {
       let entry = try outbox.enqueue(
         instance: instance, to: number, body: body,
         expiresAt: expiry.map { environment.clock.now().addingTimeInterval($0) })
-      let touched = try await OutboxProcessor(outbox: outbox, connector: connector).flush()
+      let touched = try await OutboxProcessor(outbox: outbox, connector: connector)
+        .flush(width: outboxWidth(environment))
       MessagesLog.sends(touched, environment)
       let now = touched.first { $0.id == entry.id } ?? entry
       let language = environment.language
@@ -443,7 +450,7 @@ enum MessagesCommands {
           let store = try store(environment)
           let touched = try await OutboxProcessor(
             outbox: OutboxRepository(store: store), connector: try connector(environment)
-          ).flush()
+          ).flush(width: outboxWidth(environment))
           MessagesLog.sends(touched, environment)
           return try outboxResult(environment, entries: touched)
         },
@@ -457,7 +464,7 @@ enum MessagesCommands {
           _ = try outbox.retry(id: id)
           let touched = try await OutboxProcessor(
             outbox: outbox, connector: try connector(environment)
-          ).flush(only: [id])
+          ).flush(only: [id], width: outboxWidth(environment))
           MessagesLog.sends(touched, environment)
           return try outboxResult(environment, entries: touched)
         },

@@ -5,7 +5,8 @@ import SimAdminClient
 
 /// Sends what waits in the outbox, only when asked (flush, send, refresh).
 ///
-/// Entries are grouped by instance and instances are worked on concurrently. Within one
+/// Entries are grouped by instance and instances are worked on concurrently, at most
+/// `width(instances)` at once (the commands cap it by the open-file limit). Within one
 /// instance entries go oldest first; when the device cannot be reached the instance's other
 /// entries wait for the next flush (with the same reason), while other instances go on.
 /// A device's refusal (`{"status":"error"}`) fails the entry; an entry past its expiry fails
@@ -26,17 +27,28 @@ public struct OutboxProcessor: Sendable {
   }
 
   /// Tries every queued entry (or only `ids`); returns the entries touched, as they are now.
-  public func flush(only ids: Set<Int64>? = nil) async throws -> [OutboxEntry] {
+  ///
+  /// - Parameter width: how many instances may be worked on at once, given how many have
+  ///   entries due (default: at most 8); each holds a device connection.
+  public func flush(
+    only ids: Set<Int64>? = nil, width: (Int) -> Int = { min($0, 8) }
+  ) async throws -> [OutboxEntry] {
     let due = try outbox.list(states: [.queued, .sending], limit: 10_000).reversed().filter {
       ids?.contains($0.id) ?? true
     }
-    let byInstance = Dictionary(grouping: due, by: \.instanceID)
+    let byInstance = Dictionary(grouping: due, by: \.instanceID).sorted { $0.key < $1.key }
     let outbox = self.outbox
+    let allowed = byInstance.isEmpty ? 0 : max(1, width(byInstance.count))
     await withTaskGroup(of: Void.self) { group in
-      for (instanceID, entries) in byInstance {
+      var pending = byInstance.makeIterator()
+      func launch() -> Bool {
+        guard let (instanceID, entries) = pending.next() else { return false }
         let instance = try? instances.get(id: instanceID)
         group.addTask { await process(entries, instance: instance, outbox: outbox) }
+        return true
       }
+      for _ in 0..<allowed where !launch() { break }
+      while await group.next() != nil { _ = launch() }
     }
     return try due.compactMap { try outbox.entry(id: $0.id) }
   }

@@ -363,3 +363,58 @@ enum JSONOutputTest {
     return try encoder.encode(value)
   }
 }
+
+/// Counts the `POST /api/sms/send` requests in flight at once (the widest moment).
+final class SendCountingTransport: HTTPTransport {
+  let inner = HTTPTransports.standard()
+  let state = Locked((now: 0, widest: 0))
+
+  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+    -> HTTPResponse
+  {
+    let counted = request.url.path == "/api/sms/send"
+    if counted {
+      state.withLock { state in
+        state.now += 1
+        state.widest = max(state.widest, state.now)
+      }
+    }
+    defer { if counted { state.withLock { $0.now -= 1 } } }
+    return try await inner.send(request, timeout: timeout)
+  }
+}
+
+@Suite("Outbox concurrency")
+struct OutboxConcurrencyTests {
+  /// A flush works on at most `width(instances)` devices at once (the commands cap it by the
+  /// open-file limit, as sync and fleet test do) and still sends every entry.
+  @Test func aFlushKeepsToItsWidth() async throws {
+    let profiles = (0..<6).map { DeviceProfile(name: "D\($0)", smsCount: 0) }
+    let harness = try await Harness(profiles, timeout: 2)
+    for device in harness.fleet.devices { device.setFaults([FaultRule(.down)]) }
+    for profile in profiles {
+      let queued = try await harness.run(
+        ["messages", "send", "--from", profile.name, "--to", "10086", "--text", "hi"])
+      #expect((queued.payload as? OutboxEntry)?.state == .queued)
+    }
+    // Each device answers after 150 ms, so unbounded sends would all be in flight together.
+    for device in harness.fleet.devices {
+      device.setFaults([FaultRule(.latency(milliseconds: 150, jitter: 0))])
+    }
+    let transport = SendCountingTransport()
+    let connector = SimAdminConnector(transport: transport, timeout: 5, userAgentVersion: "test")
+    let asked = Locked<[Int]>([])
+    let touched = try await OutboxProcessor(
+      outbox: OutboxRepository(store: harness.store), connector: connector
+    ).flush { count in
+      asked.withLock { $0.append(count) }
+      return 2
+    }
+    #expect(asked.withLock { $0 } == [6], "the width is asked once, for the 6 instances due")
+    #expect(touched.count == 6 && touched.allSatisfy { $0.state == .sent })
+    let widest = transport.state.withLock { $0.widest }
+    #expect(widest >= 1 && widest <= 2, "at most 2 devices at once, saw \(widest)")
+    for device in harness.fleet.devices { #expect(device.messages().count == 1) }
+    await harness.stop()
+  }
+}
