@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The state of one layer of an instance, from the network up.
@@ -66,6 +67,9 @@ public struct ProbeResult: Sendable, Codable, Hashable {
   /// Set when this computer failed during the probe (out of descriptors, memory): the
   /// result says nothing about the device and is never recorded as its status.
   public var localFailure: String?
+  /// The device requests the probe made that ended before it did (method, route, status,
+  /// bytes, milliseconds), kept in the connection log.
+  public var requests: [DeviceRequest] = []
 
   /// A result.
   public init(

@@ -61,8 +61,16 @@ public struct Prober: Sendable {
 
   // MARK: - One
 
-  /// Probes one instance; it ends within ``timeout`` whatever the device does.
+  /// Probes one instance; it ends within ``timeout`` whatever the device does. The result
+  /// carries the device requests made that ended in time (``ProbeResult/requests``).
   public func probe(_ instance: Instance) async -> ProbeResult {
+    let trace = RequestTrace()
+    var result = await trace.record { await probeLayers(instance) }
+    result.requests = trace.requests
+    return result
+  }
+
+  private func probeLayers(_ instance: Instance) async -> ProbeResult {
     let start = clock.now()
     let session = connector.session(
       for: instance.id, name: instance.name, origin: instance.origin.url)

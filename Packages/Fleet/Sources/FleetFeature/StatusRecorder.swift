@@ -3,7 +3,8 @@ import Foundation
 import LocalStore
 
 /// Writes probe results to the store: the status (keeping the last snapshot when none was
-/// fetched), one connection-log record per probe, and a runtime record on status changes.
+/// fetched), one connection-log record per probe (with the device requests it made), and a
+/// runtime record on status changes.
 public struct StatusRecorder: Sendable {
   /// The store written to.
   public let store: Store
@@ -55,7 +56,7 @@ public struct StatusRecorder: Sendable {
               instanceID: result.instanceID, instanceName: result.instanceName,
               at: result.checkedAt, result: result.resultCode, status: result.status.rawValue,
               previousStatus: before?.rawValue, latencyMS: result.latencyMS,
-              reason: result.reason?.rawValue))
+              reason: result.reason?.rawValue, requests: result.requests))
         }
       }
     }

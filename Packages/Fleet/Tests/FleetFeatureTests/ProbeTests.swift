@@ -70,6 +70,21 @@ import Testing
     let log = try ConnectionLogRepository(store: harness.store).list()
     #expect(log.count == 9)
     #expect(log.contains { $0.instanceName == "hang" && $0.result == "timeout" })
+    // Each record keeps the device requests of its probe: method, route, status, bytes, ms;
+    // never a cookie, a password or a body.
+    let open = try #require(log.first { $0.instanceName == "open" })
+    let routes = Set(open.requests.map { "\($0.method) \($0.route)" })
+    #expect(routes.isSuperset(of: ["GET /api/health", "GET /api/auth/status", "GET /api/sim"]))
+    #expect(open.requests.allSatisfy { $0.status == 200 && ($0.bytes ?? 0) > 0 })
+    let locked = try #require(log.first { $0.instanceName == "locked" })
+    #expect(locked.requests.contains { $0.route == "/api/auth/login" && $0.status == 200 })
+    #expect(locked.requests.contains { $0.status == 401 })
+    let reset = try #require(log.first { $0.instanceName == "reset" })
+    #expect(reset.requests.contains { $0.route == "/api/health" && $0.status == nil && $0.failure != nil })
+    let stored = try harness.store.database.query("SELECT requests FROM connection_log")
+      .map { try $0.string("requests") }.joined()
+    #expect(!stored.contains("right-pw") && !stored.lowercased().contains("cookie"))
+    #expect(!stored.contains("simadmin_session"))
     #expect(outcome.stderr.contains("[9/9]"))
     // Status changes (unknown → x) reach the runtime log without secrets.
     let changes = harness.logs.records.filter { $0.message == "fleet.statusChanged" }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// One probe in the connection log.
@@ -20,12 +21,17 @@ public struct ConnectionLogEntry: Sendable, Hashable, Codable {
   public var latencyMS: Int?
   /// The reason code, when not online.
   public var reason: String?
+  /// The device requests the probe made that ended before it did (method, route, status,
+  /// bytes, milliseconds; never a cookie, a password or a body), in the order they ended.
+  public var requests: [DeviceRequest]
 
   /// An entry; `id` is assigned on append.
   public init(
     id: Int64? = nil, instanceID: String, instanceName: String, at: Date, result: String,
-    status: String, previousStatus: String? = nil, latencyMS: Int? = nil, reason: String? = nil
+    status: String, previousStatus: String? = nil, latencyMS: Int? = nil, reason: String? = nil,
+    requests: [DeviceRequest] = []
   ) {
+    self.requests = requests
     self.id = id
     self.instanceID = instanceID
     self.instanceName = instanceName
@@ -80,7 +86,8 @@ public struct LogQuery: Sendable, Equatable {
   }
 }
 
-/// The connection log (`connection_log`): one row per probe, for the log center.
+/// The connection log (`connection_log`): one row per probe with the device requests it
+/// made, for the log center.
 public struct ConnectionLogRepository: Sendable {
   /// The store it reads and writes.
   public let store: Store
@@ -98,11 +105,11 @@ public struct ConnectionLogRepository: Sendable {
       try database.run(
         """
         INSERT INTO connection_log (instance_id, instance_name, at, result, status,
-          previous_status, latency_ms, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          previous_status, latency_ms, reason, requests) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           entry.instanceID, entry.instanceName, entry.at, entry.result, entry.status,
-          entry.previousStatus, entry.latencyMS, entry.reason,
+          entry.previousStatus, entry.latencyMS, entry.reason, Self.encode(entry.requests),
         ])
       var stored = entry
       stored.id = database.lastInsertRowID
@@ -116,14 +123,33 @@ public struct ConnectionLogRepository: Sendable {
     let limit = filter.limit.map { " LIMIT \(max(0, $0))" } ?? ""
     return try store.database.query(
       "SELECT * FROM connection_log\(whereClause) ORDER BY at DESC, id DESC\(limit)", values
-    ).map { row in
-      ConnectionLogEntry(
-        id: try row.int64("id"), instanceID: try row.string("instance_id"),
-        instanceName: try row.string("instance_name"), at: try row.date("at"),
-        result: try row.string("result"), status: try row.string("status"),
-        previousStatus: try row.optionalString("previous_status"),
-        latencyMS: try row.optionalInt("latency_ms"), reason: try row.optionalString("reason"))
-    }
+    ).map(Self.entry)
+  }
+
+  /// The entry with row id `id`, if any.
+  public func get(id: Int64) throws -> ConnectionLogEntry? {
+    try store.database.queryOne("SELECT * FROM connection_log WHERE id = ?", [id]).map(Self.entry)
+  }
+
+  private static func entry(_ row: Row) throws -> ConnectionLogEntry {
+    ConnectionLogEntry(
+      id: try row.int64("id"), instanceID: try row.string("instance_id"),
+      instanceName: try row.string("instance_name"), at: try row.date("at"),
+      result: try row.string("result"), status: try row.string("status"),
+      previousStatus: try row.optionalString("previous_status"),
+      latencyMS: try row.optionalInt("latency_ms"), reason: try row.optionalString("reason"),
+      requests: Self.decode(try row.optionalString("requests")))
+  }
+
+  static func encode(_ requests: [DeviceRequest]) -> String {
+    guard let data = try? JSONEncoder().encode(requests) else { return "[]" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The stored requests; a value that does not decode (written by hand) reads as none.
+  static func decode(_ text: String?) -> [DeviceRequest] {
+    guard let text else { return [] }
+    return (try? JSONDecoder().decode([DeviceRequest].self, from: Data(text.utf8))) ?? []
   }
 
   /// Deletes entries older than `date`; returns how many.

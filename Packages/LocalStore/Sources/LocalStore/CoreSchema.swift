@@ -62,6 +62,11 @@ public enum CoreSchema {
           );
           CREATE INDEX runtime_log_at ON runtime_log(at);
           CREATE INDEX runtime_log_instance ON runtime_log(instance_id, at);
-          """)
+          """),
+      Migration(
+        version: 2, name: "device requests in the connection log",
+        sql: """
+          ALTER TABLE connection_log ADD COLUMN requests TEXT NOT NULL DEFAULT '[]';
+          """),
     ])
 }

@@ -275,6 +275,25 @@ import Testing
     #expect(try log.clear() == 3)
   }
 
+  @Test func connectionLogKeepsEachProbesDeviceRequests() throws {
+    let log = ConnectionLogRepository(store: fixture.store)
+    let requests = [
+      DeviceRequest(method: "GET", route: "/api/health", status: 200, bytes: 87, milliseconds: 3),
+      DeviceRequest(
+        method: "GET", route: "/api/device", status: nil, bytes: nil, milliseconds: 5000,
+        failure: "timeout"),
+    ]
+    let stored = try log.append(
+      ConnectionLogEntry(
+        instanceID: instance.id, instanceName: "r1", at: fixture.clock.clock.now(),
+        result: "ok", status: "degraded", requests: requests))
+    #expect(try log.list().first?.requests == requests)
+    #expect(try log.get(id: try #require(stored.id))?.requests == requests)
+    // A record written before requests were kept (or by hand) reads as none.
+    _ = try fixture.store.database.run("UPDATE connection_log SET requests = 'not json'")
+    #expect(try log.list().first?.requests == [])
+  }
+
   @Test func storeLogHandlerWritesRedactedRecords() throws {
     let handler = StoreLogHandler(store: fixture.store)
     let logger = Logger(

@@ -52,8 +52,8 @@ import Testing
       #expect(store.issues.isEmpty)
       #expect(!store.isReadOnly)
       #expect(store.databaseURL.lastPathComponent == "msa.sqlite")
-      #expect(try store.schemaVersions() == ["core": 1, "notes": 1])
-      #expect(store.migrationReport.applied.map(\.module) == ["core", "notes"])
+      #expect(try store.schemaVersions() == ["core": 2, "notes": 1])
+      #expect(store.migrationReport.applied.map(\.module) == ["core", "core", "notes"])
       #expect(store.migrationReport.safetyCopies.isEmpty)
       let row = try #require(
         try store.database.queryOne(
@@ -63,7 +63,7 @@ import Testing
     let again = try open([Self.notesV1])
     #expect(again.migrationReport.applied.isEmpty)
     #expect(again.issues.isEmpty)
-    #expect(try again.schemaVersions() == ["core": 1, "notes": 1])
+    #expect(try again.schemaVersions() == ["core": 2, "notes": 1])
   }
 
   @Test func safetyCopyIsMadeBeforeMigratingADatabaseWithData() throws {

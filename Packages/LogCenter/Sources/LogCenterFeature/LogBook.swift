@@ -76,17 +76,7 @@ public struct LogBook: Sendable {
         instanceName: metadata["instance_name"] ?? currentName,
         message: try row.string("message"), metadata: metadata)
     case .connection:
-      guard
-        let row = try store.database.queryOne(
-          "SELECT * FROM connection_log WHERE id = ?", [id.rowID])
-      else { return nil }
-      return Self.item(
-        ConnectionLogEntry(
-          id: id.rowID, instanceID: try row.string("instance_id"),
-          instanceName: try row.string("instance_name"), at: try row.date("at"),
-          result: try row.string("result"), status: try row.string("status"),
-          previousStatus: try row.optionalString("previous_status"),
-          latencyMS: try row.optionalInt("latency_ms"), reason: try row.optionalString("reason")))
+      return try ConnectionLogRepository(store: store).get(id: id.rowID).map(Self.item)
     }
   }
 
@@ -208,6 +198,6 @@ public struct LogBook: Sendable {
       instanceID: entry.instanceID, instanceName: entry.instanceName, message: message,
       probe: LogItem.Probe(
         result: entry.result, status: entry.status, previousStatus: entry.previousStatus,
-        latencyMS: entry.latencyMS, reason: entry.reason))
+        latencyMS: entry.latencyMS, reason: entry.reason, requests: entry.requests))
   }
 }

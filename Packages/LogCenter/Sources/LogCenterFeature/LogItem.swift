@@ -20,17 +20,36 @@ public struct LogItem: Sendable, Equatable, Codable, Identifiable {
     public var latencyMS: Int?
     /// The reason code, when not online.
     public var reason: String?
+    /// The device requests the probe made (method, route, status, bytes, milliseconds).
+    public var requests: [DeviceRequest]
 
     /// A probe's facts.
     public init(
       result: String, status: String, previousStatus: String? = nil, latencyMS: Int? = nil,
-      reason: String? = nil
+      reason: String? = nil, requests: [DeviceRequest] = []
     ) {
       self.result = result
       self.status = status
       self.previousStatus = previousStatus
       self.latencyMS = latencyMS
       self.reason = reason
+      self.requests = requests
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case result, status, previousStatus, latencyMS, reason, requests
+    }
+
+    /// Decodes a probe; records exported before requests were kept have none.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        result: try container.decode(String.self, forKey: .result),
+        status: try container.decode(String.self, forKey: .status),
+        previousStatus: try container.decodeIfPresent(String.self, forKey: .previousStatus),
+        latencyMS: try container.decodeIfPresent(Int.self, forKey: .latencyMS),
+        reason: try container.decodeIfPresent(String.self, forKey: .reason),
+        requests: try container.decodeIfPresent([DeviceRequest].self, forKey: .requests) ?? [])
     }
   }
 

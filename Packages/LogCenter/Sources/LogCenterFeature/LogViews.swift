@@ -91,6 +91,13 @@ public enum LogViews {
         probeRows.append(.keyValue(KeyValue(key: text("field.reason"), value: reason)))
       }
       children.append(.section(Section(title: text("section.probe"), children: probeRows)))
+      if !probe.requests.isEmpty {
+        children.append(
+          .section(
+            Section(
+              title: text("section.requests"),
+              children: probe.requests.map { .text(Text($0.line, style: .code)) })))
+      }
     }
     if !item.metadata.isEmpty {
       let pairs = item.metadata.sorted { $0.key < $1.key }.map {

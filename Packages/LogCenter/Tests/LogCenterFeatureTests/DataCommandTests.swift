@@ -18,7 +18,7 @@ import Testing
     harness.logger().info("hello")
     let result = try await harness.run(["data", "info"])
     let object = try payloadObject(result)
-    #expect(object["schemaVersions"] as? [String: Int] == ["core": 1])
+    #expect(object["schemaVersions"] as? [String: Int] == ["core": 2])
     let tables = try #require(object["tables"] as? [[String: Any]])
     let counts = Dictionary(
       uniqueKeysWithValues: tables.map { ($0["table"] as? String ?? "", $0["rows"] as? Int ?? -1) })
@@ -158,7 +158,7 @@ import Testing
       Issue.record("expected newerSchema, got \(String(describing: error))")
       return
     }
-    #expect(module == "core" && found == 99 && supported == 1)
+    #expect(module == "core" && found == 99 && supported == 2)
     #expect(message.contains("99"))
   }
 

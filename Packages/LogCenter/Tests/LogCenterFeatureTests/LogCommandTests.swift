@@ -94,6 +94,33 @@ import Testing
     #expect((object["probe"] as? [String: Any])?["reason"] as? String == "timeout")
     let missing = await harness.failure(["logs", "show", "r999"])
     #expect(missing.error as? LogCenterError == .recordNotFound("r999"))
+  }
+
+  /// A probe record shows the device requests it made, in text and `--json`.
+  @Test func aProbeRecordShowsItsDeviceRequests() async throws {
+    let harness = try Harness()
+    let instance = try harness.addInstance("Shop", "http://10.0.0.1:3000")
+    let requests = [
+      DeviceRequest(method: "GET", route: "/api/health", status: 200, bytes: 87, milliseconds: 4),
+      DeviceRequest(
+        method: "GET", route: "/api/stats", status: nil, bytes: nil, milliseconds: 5000,
+        failure: "timeout"),
+    ]
+    try ConnectionLogRepository(store: harness.store).append(
+      ConnectionLogEntry(
+        instanceID: instance.id, instanceName: instance.name, at: harness.clock.clock.now(),
+        result: "ok", status: "online", latencyMS: 5001, requests: requests))
+    let shown = try await harness.run(["logs", "show", "c1"])
+    let (text, json) = try harness.outputs(shown)
+    #expect(text.contains("Device requests"))
+    #expect(text.contains("GET /api/health 200 87 B 4 ms"))
+    #expect(text.contains("GET /api/stats timeout 5000 ms"))
+    let probe = try #require(try payloadObject(shown)["probe"] as? [String: Any])
+    let stored = try #require(probe["requests"] as? [[String: Any]])
+    #expect(stored.count == 2)
+    #expect(stored.first?["route"] as? String == "/api/health")
+    #expect(stored.first?["bytes"] as? Int == 87)
+    #expect(json.contains("\"milliseconds\""))
     let invalid = await harness.failure(["logs", "show", "42"])
     #expect(invalid.error as? LogCenterError == .invalidRecordID("42"))
   }

@@ -174,6 +174,11 @@ public actor SimAdminSession {
     let start = clock.now()
     do {
       let response = try await transport.send(request, timeout: timeout)
+      RequestTrace.note(
+        DeviceRequest(
+          method: route.method.rawValue, route: route.pathTemplate, status: response.status,
+          bytes: response.body.count,
+          milliseconds: Int((clock.seconds(since: start) * 1000).rounded())))
       logger.debug(
         "upstream request",
         metadata: [
@@ -184,6 +189,11 @@ public actor SimAdminSession {
         ])
       return response
     } catch {
+      RequestTrace.note(
+        DeviceRequest(
+          method: route.method.rawValue, route: route.pathTemplate, status: nil, bytes: nil,
+          milliseconds: Int((clock.seconds(since: start) * 1000).rounded()),
+          failure: error.reasonKey))
       logger.debug(
         "upstream request failed",
         metadata: [
