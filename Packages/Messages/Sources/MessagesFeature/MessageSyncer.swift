@@ -102,9 +102,11 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
 ///    more means a row the pages did not show, or one that arrived after the page was answered:
 ///    the first page is read once more, and what is still unaccounted for → deep read. Fewer
 ///    means rows were deleted on the device (kept in the archive) or rows arrived between the
-///    two answers: accepted, `accounted` becomes `total`, and the next sync allows that many
-///    (at most the rows found this time, so a quiet device allows none) as having been
-///    counted late.
+///    two answers: the total is asked once more, after the pages (a second round trip, only
+///    then), so it counts every row they showed; what is still short was deleted: accepted,
+///    `accounted` becomes that total. Only when that second answer fails (or a re-read page
+///    found more) does the next sync allow the shortfall (at most the rows found this time)
+///    as having been counted late — an allowance that could hide a late message.
 /// 3. *time*: every row is read at least every ``deepReadInterval`` (every
 ///    ``deepReadIntervalWithoutStats`` on a device without `/api/sms/stats`), which bounds the
 ///    one case no cheap signal shows: a row deleted deep in the history and a late message
@@ -254,11 +256,25 @@ public struct MessageSyncer: Sendable {
         reason = try await newestPages(
           session, target, newest: newest, top: state.topID, queue: queue, tally: &tally,
           into: &result)
-        let total = await statsCall
+        var total = await statsCall
+        // Whether `total` was asked after the pages were read (not together with them).
+        var settled = false
+        if reason == nil, let counted = total, counted < accounted + tally.found + state.allowance {
+          // Fewer rows than expected: rows deleted on the device, or rows that came between
+          // the two answers sent together. Asked again now that the pages are read, the total
+          // counts every row they showed, so what is still short was deleted, and nothing is
+          // left to allow next time (an allowance there would hide a late message).
+          if let again = await Self.total(session) {
+            total = again
+            settled = true
+          }
+        }
         result.reportedTotal = total
+        var reread = false
         if reason == nil, let total, total > accounted + tally.found + state.allowance {
           // More rows than accounted for: first re-read the newest page, now that the total
           // is known, for messages that arrived after the first page was answered.
+          reread = true
           reason = try await newestPages(
             session, target, newest: newest, top: nil, queue: queue, tally: &tally,
             into: &result)
@@ -271,11 +287,11 @@ public struct MessageSyncer: Sendable {
         if reason == nil {
           result.completed = true
           let shortfall = total.map { accounted + tally.found - $0 } ?? 0
+          let allowance = settled && !reread ? 0 : min(max(0, shortfall), tally.found)
           try archive.recordCheck(
             instanceID: instance.id, accounted: total ?? accounted + tally.found,
             newestID: max(newest, tally.ids.max() ?? newest), topID: tally.top,
-            allowance: min(max(0, shortfall), tally.found), reportedTotal: total, deep: false,
-            at: clock.now())
+            allowance: allowance, reportedTotal: total, deep: false, at: clock.now())
         }
       }
       if let reason {

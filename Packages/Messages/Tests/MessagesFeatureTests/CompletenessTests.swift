@@ -198,6 +198,33 @@ struct CompletenessTests {
     await harness.stop()
   }
 
+  /// Issue 14 allows "for what arrived between the two answers" (stats and the first page
+  /// sent together). That allowance must not hide a late message: a device-side delete in
+  /// one interval on a device with traffic, then a late message alone in the next.
+  @Test("a delete with traffic, then a late message in the next interval")
+  func deleteThenLateNextInterval() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 120, seed: 13)])
+    let device = harness.fleet.devices[0]
+    _ = await Self.sync(harness)
+
+    // Interval 1: one row deleted deep in the history, one message on time: the total is
+    // unchanged, the count is short by the delete; accepted without a deep read.
+    device.deleteMessages(ids: [device.messages()[90].id])
+    _ = device.receiveSMS(from: "10086", content: "on time")
+    let accepted = await Self.sync(harness)
+    #expect(accepted.deepRead == nil)
+    #expect(accepted.inserted == 1)
+
+    // Interval 2: only a late message, stamped below the first page.
+    _ = device.receiveSMS(from: "95588", content: "late after a delete", at: Self.ago(days: 10))
+    let later = await Self.sync(harness)
+    #expect(later.deepRead == "unaccounted")
+    #expect(try Self.archived(harness).contains { $0.contains("late after a delete") })
+    // Everything the device holds is archived (the deleted row stays archived too).
+    #expect(Set(Self.device(harness)).isSubset(of: Set(try Self.archived(harness))))
+    await harness.stop()
+  }
+
   @Test("without /api/sms/stats a late message is found by the ids, and hourly")
   func withoutStats() async throws {
     let harness = try await Harness([
