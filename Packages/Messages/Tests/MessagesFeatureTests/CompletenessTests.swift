@@ -215,8 +215,8 @@ struct CompletenessTests {
     #expect(accepted.deepRead == nil)
     #expect(accepted.inserted == 1)
 
-    // Interval 2: only a late message, stamped below the first page.
-    _ = device.receiveSMS(from: "95588", content: "late after a delete", at: Self.ago(days: 10))
+    // Interval 2: only a late message, stamped below every row (so below the first page).
+    _ = device.receiveSMS(from: "95588", content: "late after a delete", at: Self.ago(days: 3650))
     let later = await Self.sync(harness)
     #expect(later.deepRead == "unaccounted")
     #expect(try Self.archived(harness).contains { $0.contains("late after a delete") })
