@@ -80,7 +80,9 @@ import Testing
     #expect(locked.requests.contains { $0.route == "/api/auth/login" && $0.status == 200 })
     #expect(locked.requests.contains { $0.status == 401 })
     let reset = try #require(log.first { $0.instanceName == "reset" })
-    #expect(reset.requests.contains { $0.route == "/api/health" && $0.status == nil && $0.failure != nil })
+    #expect(
+      reset.requests.contains { $0.route == "/api/health" && $0.status == nil && $0.failure != nil }
+    )
     let stored = try harness.store.database.query("SELECT requests FROM connection_log")
       .map { try $0.string("requests") }.joined()
     #expect(!stored.contains("right-pw") && !stored.lowercased().contains("cookie"))

@@ -78,18 +78,29 @@ public struct LocalData: Sendable {
 
   // MARK: - Inspecting
 
-  /// Directory, size, table counts and schema versions.
+  /// Directory, size, table counts and schema versions. A virtual table that cannot be
+  /// scanned (a contentless full-text index) is left out: its rows live in its shadow
+  /// tables, which are counted.
   public func summary() throws -> DataSummary {
     var tables: [DataSummary.TableCount] = []
     let names = try store.database.query(
       """
-      SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+      SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
       ORDER BY name
       """)
     for row in names {
       let name = try row.string("name")
       let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-      let count = try store.database.queryOne("SELECT count(*) AS n FROM \(quoted)")?.int("n") ?? 0
+      let query = "SELECT count(*) AS n FROM \(quoted)"
+      let virtual = (try row.optionalString("sql") ?? "").uppercased()
+        .hasPrefix("CREATE VIRTUAL TABLE")
+      let count: Int
+      if virtual {
+        guard let rows = try? store.database.queryOne(query)?.int("n") else { continue }
+        count = rows
+      } else {
+        count = try store.database.queryOne(query)?.int("n") ?? 0
+      }
       tables.append(.init(table: name, rows: count))
     }
     return DataSummary(

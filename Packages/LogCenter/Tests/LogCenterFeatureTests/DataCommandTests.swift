@@ -29,6 +29,21 @@ import Testing
     #expect(object["dataDirectory"] as? String == harness.directory.path)
   }
 
+  /// A contentless full-text index (Messages' bigram index is one) cannot be scanned: `data
+  /// info` leaves it out and counts its shadow tables, instead of failing.
+  @Test func infoSkipsAVirtualTableThatCannotBeScanned() async throws {
+    let harness = try Harness()
+    try harness.store.database.execute(
+      "CREATE VIRTUAL TABLE grams USING fts5(text, content='', detail='none', columnsize=0)")
+    _ = try harness.store.database.run("INSERT INTO grams (rowid, text) VALUES (1, 'hello')")
+    let result = try await harness.run(["data", "info"])
+    let tables = try #require(try payloadObject(result)["tables"] as? [[String: Any]])
+    let names = tables.compactMap { $0["table"] as? String }
+    #expect(!names.contains("grams"))
+    #expect(names.contains("grams_data"))
+    #expect(names.contains("instances"))
+  }
+
   @Test func checkAndCompact() async throws {
     let harness = try Harness()
     let logger = harness.logger()
