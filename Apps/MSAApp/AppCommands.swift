@@ -27,22 +27,31 @@ enum AppCommands {
   static let refreshOption = OptionSpec.option(
     "refresh", valueName: "SECONDS", help: string("option.refresh"))
 
+  static let noClipboardOption = OptionSpec.flag(
+    "no-clipboard", help: string("option.no-clipboard"))
+
   static let ui = FeatureCommand(
-    CommandSpec("ui", abstract: string("command.ui"), options: [refreshOption])
+    CommandSpec("ui", abstract: string("command.ui"), options: [refreshOption, noClipboardOption])
   ) { invocation in
     let refresh = try invocation.parsed.optionalInt("refresh", range: 1...86_400)
-    try await openConsole(invocation.environment, refresh: refresh)
+    try await openConsole(
+      invocation.environment, refresh: refresh,
+      clipboard: !invocation.parsed.flag("no-clipboard"))
     return .written()
   }
 
-  /// Runs the full-screen console in `environment` until the user quits.
-  static func openConsole(_ environment: AppEnvironment, refresh: Int?) async throws {
+  /// Runs the full-screen console in `environment` until the user quits; `clipboard` false
+  /// turns off `c` (copying a code with OSC 52).
+  static func openConsole(_ environment: AppEnvironment, refresh: Int?, clipboard: Bool = true)
+    async throws
+  {
     let terminal = TerminalSession()
     guard terminal.isInteractive else {
       throw CommandFailure(string("error.needs-terminal"))
     }
     let application = try environment.services.resolve(MSAApplication.self)
-    let context = ConsoleContext(registry: application.registry, language: environment.language)
+    let context = ConsoleContext(
+      registry: application.registry, language: environment.language, clipboard: clipboard)
     // At most 16 commands at once, each holding up to 8 device connections; fewer when the
     // open-file limit does not allow it (the screen has no stderr line to say so).
     let runtime = ConsoleRuntime(

@@ -87,6 +87,11 @@ public final class ConsoleRuntime: Sendable {
       let effects = ConsoleUpdate.update(&state, message, context: context)
       if effects.contains(.quit) || state.shouldQuit { break }
       perform(effects, &loads, continuation)
+      if let copied = state.clipboard {
+        // Only on the user's `c`, and never inside a frame.
+        state.clipboard = nil
+        terminal.copyToClipboard(copied)
+      }
       draw(state, terminal: terminal, lastFrame: &lastFrame)
     }
   }

@@ -20,11 +20,15 @@ public struct ConsoleContext: Sendable {
   public let language: AppLanguage
   /// The same for the app core, which words some sentences as the console's catalogue does.
   public let app: AppContext
+  /// Whether `c` copies the selected row's code to the terminal's clipboard (OSC 52);
+  /// `msa ui --no-clipboard` turns the key off.
+  public let clipboard: Bool
 
   /// A context.
-  public init(registry: FeatureRegistry, language: AppLanguage) {
+  public init(registry: FeatureRegistry, language: AppLanguage, clipboard: Bool = true) {
     self.registry = registry
     self.language = language
+    self.clipboard = clipboard
     app = AppContext(registry: registry, language: language, wording: ConsoleStrings.catalogue)
   }
 
@@ -80,6 +84,9 @@ public struct ConsoleState: Sendable, Equatable {
   public var app: AppState
   /// The prompt or key help shown, if any.
   public var overlay: ConsoleOverlay?
+  /// Text the user asked to copy with `c`, for the runtime to send to the terminal's
+  /// clipboard once (then cleared); never part of a frame.
+  public var clipboard: String?
   /// Terminal columns.
   public var width: Int
   /// Terminal rows.
@@ -89,6 +96,7 @@ public struct ConsoleState: Sendable, Equatable {
   public init(tabs: [ConsoleTab], width: Int, height: Int) {
     app = AppState(tabs: tabs)
     overlay = nil
+    clipboard = nil
     self.width = width
     self.height = height
   }

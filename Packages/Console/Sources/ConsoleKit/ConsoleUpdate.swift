@@ -103,12 +103,35 @@ public enum ConsoleUpdate {
       state.mode = .help(scroll: 0)
     case .character(RouteAction.refreshKey):
       return refresh(&state, context)
+    case .character(copyKey) where context.clipboard && copyValue(state) != nil:
+      state.clipboard = copyValue(state)
+      state.screen.result = ScreenResult(context.text("notice.copied"))
     case .character(let character):
       return AppUpdate.perform(&state.app, character, context.app)
     default:
       break
     }
     return []
+  }
+
+  /// The key that copies the selected row's value (a message's code).
+  static let copyKey: Character = "c"
+
+  /// What `c` copies: the cursor row's ``TableRow/copyValue``.
+  static func copyValue(_ state: ConsoleState) -> String? {
+    guard let cursor = state.screen.cursorID else { return nil }
+    return copyValue(in: state.screen.view, row: cursor)
+  }
+
+  static func copyValue(in view: ViewNode?, row: String) -> String? {
+    guard let view else { return nil }
+    if case .table(let table) = view {
+      return table.rows.first { $0.id == row }?.copyValue
+    }
+    for child in view.children {
+      if let value = copyValue(in: child, row: row) { return value }
+    }
+    return nil
   }
 
   /// `r` or a `--refresh` tick: reload, and run the route's own refresh action if it has one

@@ -90,6 +90,19 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   /// The lines `draw` writes for `frame`, made safe.
+  /// Sends `text` to the terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; base64 BEL`), if
+  /// the terminal allows it; its own write, never part of a frame. Only for a key the user
+  /// pressed to copy (`c`).
+  public func copyToClipboard(_ text: String) {
+    writeRaw(Self.clipboardSequence(text))
+  }
+
+  /// The OSC 52 sequence that puts `text` on the clipboard; controls in `text` cannot escape
+  /// it (the payload is base64).
+  public static func clipboardSequence(_ text: String) -> String {
+    "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+  }
+
   static func frameLines(_ frame: String) -> [String] {
     UntrustedText.terminalSafe(frame).components(separatedBy: "\n")
   }

@@ -366,6 +366,42 @@ func lines(_ state: ConsoleState, _ context: ConsoleContext) -> [String] {
     #expect(send([.character("v")], to: &state, context) == [.load(path: "box", search: nil)])
   }
 
+  @Test func cCopiesTheSelectedRowsCodeOnlyOnThatKeyAndOnlyWhenAllowed() throws {
+    let view = ViewNode.screen(
+      Screen(
+        title: "Box",
+        children: [
+          .table(
+            Table(
+              columns: [TableColumn(id: "code", title: "Code", minWidth: 6)],
+              rows: [
+                TableRow(id: "r0", cells: [TableCell("••••••")], copyValue: "482913"),
+                TableRow(id: "r1", cells: [TableCell("")]),
+              ]))
+        ]))
+    let context = try boxContext()
+    var state = box(context, view)
+    // Nothing is copied until the key, and the frame never holds the code.
+    #expect(state.clipboard == nil)
+    #expect(!render(state, context).contains("482913"))
+    #expect(send([.character("c")], to: &state, context).isEmpty)
+    #expect(state.clipboard == "482913")
+    #expect(state.screen.result?.text.contains("clipboard") == true)
+    #expect(!render(state, context).contains("482913"))
+    // A row without a code: nothing to copy.
+    state.clipboard = nil
+    _ = send([.down, .character("c")], to: &state, context)
+    #expect(state.clipboard == nil)
+    // --no-clipboard turns the key off.
+    let off = ConsoleContext(
+      registry: context.registry, language: context.language, clipboard: false)
+    var quiet = box(off, view)
+    _ = send([.character("c")], to: &quiet, off)
+    #expect(quiet.clipboard == nil)
+    // The terminal gets OSC 52 with the code in base64, nothing raw.
+    #expect(TerminalSession.clipboardSequence("482913") == "\u{1B}]52;c;NDgyOTEz\u{07}")
+  }
+
   @Test func aFailedCommandsViewSaysWhatWentWrong() {
     let view = ViewNode.screen(
       Screen(

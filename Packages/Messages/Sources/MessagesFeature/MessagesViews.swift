@@ -177,7 +177,9 @@ public enum MessagesViews {
         if codes { cells.append(codeCell(message, revealed: showBodies)) }
         cells.append(TableCell(message.instanceName, tone: .muted))
         if sims { cells.append(TableCell(message.simNumber ?? "", tone: .muted)) }
-        return TableRow(id: String(message.id), cells: cells, link: "messages/" + message.peerKey)
+        return TableRow(
+          id: String(message.id), cells: cells, link: "messages/" + message.peerKey,
+          copyValue: message.code)
       })
   }
 

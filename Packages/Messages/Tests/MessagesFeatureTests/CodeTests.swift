@@ -48,6 +48,15 @@ struct CodeTests {
     let maskedRows = try #require(masked.payload as? MessagesCommands.ListPayload).messages
     #expect(maskedRows.count == withCode.count)
     #expect(maskedRows.allSatisfy { $0.code?.allSatisfy { $0 == "•" } == true })
+    // The console's `c` copies a row's code: in memory only, never in the encoded view.
+    guard case .screen(let screen) = masked.view, case .table(let table)? = screen.children.first
+    else {
+      Issue.record("the list is not a screen with a table")
+      return
+    }
+    #expect(table.rows.contains { $0.copyValue == "482913" })
+    let encoded = String(decoding: try JSONEncoder().encode(masked.view), as: UTF8.self)
+    #expect(!encoded.contains("482913"))
     let shown = try await harness.run(["messages", "list", "--has-code", "--show-bodies"])
     let shownRows = try #require(shown.payload as? MessagesCommands.ListPayload).messages
     #expect(shownRows.contains { $0.code == "482913" })

@@ -124,12 +124,21 @@ public struct TableRow: Codable, Sendable, Equatable, Identifiable {
   public var cells: [TableCell]
   /// The route that Enter opens for this row (e.g. `fleet/3f2a…`), if any.
   public var link: String?
+  /// What the console's `c` copies for this row (a message's verification code), if anything.
+  /// Kept in memory only: never encoded, so a view document, `msa view --json` or a snapshot
+  /// never carries it, however masked the cells are.
+  public var copyValue: String?
+
+  enum CodingKeys: String, CodingKey {
+    case id, cells, link
+  }
 
   /// A row.
-  public init(id: String, cells: [TableCell], link: String? = nil) {
+  public init(id: String, cells: [TableCell], link: String? = nil, copyValue: String? = nil) {
     self.id = id
     self.cells = cells
     self.link = link
+    self.copyValue = copyValue
   }
 }
 
