@@ -16,6 +16,7 @@ enum GlobalOptions {
       allowed: ColorChoice.allCases.map(\.rawValue)),
     .flag("no-color", help: AppStrings.string("option.no-color")),
     .flag("no-pager", help: AppStrings.string("option.no-pager")),
+    FieldSelection.option,
     .option("lang", valueName: "LANG", help: AppStrings.string("option.lang")),
     .option("width", valueName: "N", help: AppStrings.string("option.width")),
     .flag("verbose", short: "v", help: AppStrings.string("option.verbose")),

@@ -80,6 +80,20 @@ public struct MSAApplication: Sendable {
       return ExitCode.success.rawValue
     }
 
+    let fields: FieldSelection?
+    do {
+      fields = try FieldSelection.from(
+        parsed, command: commandTree.command(at: parsed.path), json: output.json)
+    } catch {
+      return usageFailure(error, language: language, context: context)
+    }
+    if case .list(let rows) = fields {
+      let commandName = parsed.path.joined(separator: " ")
+      guard let text = try? FieldSelection.listing(rows, command: commandName, json: output.json)
+      else { return ExitCode.failure.rawValue }
+      context.writeOutput(text)
+      return ExitCode.success.rawValue
+    }
     let environment: AppEnvironment
     do {
       environment = try makeEnvironment(parsed, language: language, output: output, context)
@@ -90,8 +104,8 @@ public struct MSAApplication: Sendable {
       let result = try await run(CommandInvocation(parsed: parsed, environment: environment))
       if !result.isWritten {
         emit(
-          try render(result, parsed: parsed, environment: environment), parsed: parsed,
-          output: output, context: context)
+          try render(result, parsed: parsed, environment: environment, fields: fields),
+          parsed: parsed, output: output, context: context)
       }
       return result.exitCode.rawValue
     } catch {
@@ -155,13 +169,19 @@ public struct MSAApplication: Sendable {
 
   // MARK: - Output
 
-  func render(_ result: CommandResult, parsed: ParsedCommand, environment: AppEnvironment) throws
-    -> String
-  {
+  func render(
+    _ result: CommandResult, parsed: ParsedCommand, environment: AppEnvironment,
+    fields: FieldSelection? = nil
+  ) throws -> String {
     if environment.output.json {
+      let command = parsed.path.joined(separator: " ")
+      if case .keep(let rows, let names) = fields {
+        return try JSONOutput.render(
+          command: command, data: result.payload, rows: rows, keeping: names,
+          language: environment.language)
+      }
       return try JSONOutput.render(
-        command: parsed.path.joined(separator: " "), data: result.payload,
-        language: environment.language)
+        command: command, data: result.payload, language: environment.language)
     }
     let text = TextRenderer.render(
       result.view,

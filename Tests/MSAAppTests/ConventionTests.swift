@@ -298,3 +298,96 @@ func shellWords(_ line: String) -> [String] {
     #expect(run.output.contains("\u{1b}[") == coloured, "\(flags) \(environment)")
   }
 }
+
+@Suite struct FieldsTests {
+  /// A home with a group and two instances (registering them also writes runtime log records).
+  static func home() async throws -> URL {
+    let home = try temporaryHome()
+    #expect(try await msa(["groups", "add", "Shop"], home: home).status == 0)
+    for (name, port) in [("Office", 3001), ("Shop router", 3002)] {
+      let add = try await msa(
+        [
+          "fleet", "add", "--name", name, "--url", "http://127.0.0.1:\(port)", "--tag", "t",
+          "--group", "Shop",
+        ], home: home)
+      #expect(add.status == 0)
+    }
+    return home
+  }
+
+  static func rows(_ run: Run, key: String) throws -> [[String: Any]] {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let data = try #require(object["data"] as? [String: Any])
+    return try #require(data[key] as? [[String: Any]])
+  }
+
+  @Test func fieldsKeepOnlyTheChosenFieldsOfEachRow() async throws {
+    let home = try await Self.home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let run = try await msa(["fleet", "list", "--json", "--fields", "name,status"], home: home)
+    #expect(run.status == 0, "\(run.error)")
+    let rows = try Self.rows(run, key: "instances")
+    #expect(rows.count == 2)
+    for row in rows { #expect(Set(row.keys) == ["name", "status"]) }
+    #expect(run.output.contains("\"command\" : \"fleet list\""))
+    #expect(run.output.contains("\"schemaVersion\" : 1"))
+    let tags = try await msa(["tags", "--json", "--fields=tag"], home: home)
+    #expect(try Self.rows(tags, key: "tags").map { $0["tag"] as? String } == ["t"])
+  }
+
+  @Test func fieldsAloneListTheFields() async throws {
+    let home = try temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let text = try await msa(["fleet", "list", "--fields"], home: home)
+    #expect(text.status == 0)
+    #expect(text.output.hasPrefix("id\nname\norigin\n"))
+    let json = try await msa(["groups", "--json", "--fields"], home: home)
+    #expect(json.status == 0)
+    #expect(
+      json.output.contains("\"fields\" : [\n      \"id\",\n      \"name\",\n      \"members\""))
+    // Nothing was run, so no data directory was made.
+    #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("msa.sqlite").path))
+  }
+
+  @Test(arguments: [
+    (
+      ["fleet", "list", "--json", "--fields", "name,nmae"],
+      "The value 'nmae' is invalid for '--fields <FIELDS>': use one of id, name, origin"
+    ),
+    (
+      ["fleet", "list", "--fields", "name"],
+      "'--fields <FIELDS>' works only together with '--json'."
+    ),
+    (
+      ["fleet", "show", "x", "--json", "--fields", "name"],
+      "'msa fleet show' lists no rows, so '--fields <FIELDS>' has nothing to choose from."
+    ),
+  ])
+  func badFieldsAreUsageErrors(line: [String], message: String) async throws {
+    let home = try temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let run = try await msa(line, home: home)
+    #expect(run.status == 64)
+    #expect(run.output.isEmpty)
+    #expect(run.error.hasPrefix("Error: \(message)"), "\(run.error)")
+  }
+
+  /// The declared fields of every listing command cover what its rows really encode.
+  @Test func declaredFieldsCoverTheEncodedRows() async throws {
+    let home = try await Self.home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let app = try MSAMain.composed()
+    var checked = 0
+    for (path, command) in app.commandTree.descendants() {
+      guard let rows = command.jsonRows else { continue }
+      let run = try await msa(path + ["--json"], home: home)
+      #expect(run.status == 0, "\(path)")
+      for row in try Self.rows(run, key: rows.key) {
+        #expect(Set(row.keys).isSubset(of: Set(rows.fields)), "\(path): \(row.keys.sorted())")
+        checked += 1
+      }
+    }
+    #expect(checked >= 5)
+  }
+}

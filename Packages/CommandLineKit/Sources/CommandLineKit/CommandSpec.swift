@@ -30,6 +30,8 @@ public struct CommandSpec: Sendable {
   /// (`msa fleet add --name Office --url http://192.168.8.1:3000`); help and the manual end
   /// with them.
   public var examples: [String]
+  /// The rows its `--json` output lists, for `--fields` (``listing(_:fields:)``).
+  public var jsonRows: JSONRows?
 
   /// A command.
   public init(

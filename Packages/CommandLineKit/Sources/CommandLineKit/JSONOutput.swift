@@ -19,6 +19,20 @@ public enum JSONOutput {
       language: language)
   }
 
+  /// The success envelope with each row of `data.<rows.key>` cut down to `fields` (names from
+  /// `rows.fields`; `--fields`).
+  public static func render<T: Encodable>(
+    command: String, data: T, rows: JSONRows, keeping fields: [String],
+    schemaVersion: Int = defaultSchemaVersion, language: AppLanguage = .english
+  ) throws -> String {
+    let encoder = makeEncoder()
+    if let key = AppLanguage.userInfoKey { encoder.userInfo[key] = language }
+    let tree = try JSONDecoder().decode(JSONTree.self, from: encoder.encode(data))
+    return try render(
+      command: command, data: tree.keeping(Set(fields), ofRowsUnder: rows.key),
+      schemaVersion: schemaVersion, language: language)
+  }
+
   /// `{"command": ..., "error": {"code": ..., "message": ...}, "schemaVersion": 1}` for a
   /// failed command.
   public static func renderError(

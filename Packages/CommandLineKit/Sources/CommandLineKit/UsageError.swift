@@ -33,6 +33,10 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnInteger
     /// The number is outside `lower...upper`.
     case outOfRange(lower: Int, upper: Int)
+    /// The option works only together with `option` (`--fields` with `--json`).
+    case needsOption(String)
+    /// The command lists no rows for the option to work on (`--fields`).
+    case noRows
   }
 
   /// What went wrong.
@@ -95,6 +99,11 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         return text(
           "error.outOfRange", language,
           ["name": subject, "value": value, "lower": String(lower), "upper": String(upper)])
+      case .needsOption(let other):
+        return text("error.needsOption", language, ["name": subject, "other": other])
+      case .noRows:
+        let command = (["msa"] + path).joined(separator: " ")
+        return text("error.noRows", language, ["name": subject, "command": command])
       case .notAnInteger, nil:
         return text("error.notAnInteger", language, ["name": subject, "value": value])
       }

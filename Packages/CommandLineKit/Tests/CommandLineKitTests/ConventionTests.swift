@@ -139,3 +139,69 @@ import Testing
     #expect(Self.tree.descendants().map(\.path).contains(["secret"]))
   }
 }
+
+@Suite struct FieldSelectionOutputTests {
+  struct Row: Encodable {
+    let id: Int64
+    let name: String
+    let note: String?
+    let tags: [String]
+  }
+
+  struct Payload: Encodable {
+    let rows: [Row]
+    let nextCursor: String?
+  }
+
+  @Test func onlyTheChosenFieldsOfEachRowStay() throws {
+    let payload = Payload(
+      rows: [
+        Row(id: 9_007_199_254_740_993, name: "Office", note: nil, tags: ["a"]),
+        Row(id: 2, name: "Shop", note: "x/y", tags: []),
+      ], nextCursor: "c2")
+    let rows = JSONRows(key: "rows", fields: ["id", "name", "note", "tags"])
+    let text = try JSONOutput.render(
+      command: "fleet list", data: payload, rows: rows, keeping: ["name", "id"])
+    #expect(
+      text == """
+        {
+          "command" : "fleet list",
+          "data" : {
+            "nextCursor" : "c2",
+            "rows" : [
+              {
+                "id" : 9007199254740993,
+                "name" : "Office"
+              },
+              {
+                "id" : 2,
+                "name" : "Shop"
+              }
+            ]
+          },
+          "schemaVersion" : 1
+        }
+
+        """)
+  }
+
+  @Test func theNewProblemsHaveMessagesInBothLanguages() {
+    let needs = UsageError(
+      .invalidValue, path: ["fleet", "list"], subject: "--fields <FIELDS>", value: "a",
+      problem: .needsOption("--json"))
+    #expect(needs.message(.english) == "'--fields <FIELDS>' works only together with '--json'.")
+    #expect(needs.message(.simplifiedChinese) == "'--fields <FIELDS>' 只能与 '--json' 一起使用。")
+    let none = UsageError(
+      .invalidValue, path: ["fleet", "add"], subject: "--fields <FIELDS>", problem: .noRows)
+    #expect(
+      none.message(.english)
+        == "'msa fleet add' lists no rows, so '--fields <FIELDS>' has nothing to choose from.")
+    #expect(!none.message(.simplifiedChinese).contains("{"))
+  }
+
+  @Test func listingDeclaresTheRows() {
+    let spec = CommandSpec("list", abstract: SampleTree.text("fleet.list"))
+      .listing("instances", fields: ["id", "name"])
+    #expect(spec.jsonRows == JSONRows(key: "instances", fields: ["id", "name"]))
+  }
+}

@@ -29,7 +29,8 @@ enum FleetCommands {
             "status", valueName: "STATUS", help: string("opt.status"),
             allowed: InstanceStatus.allCases.map(\.rawValue)),
           .option("search", valueName: "TEXT", help: string("opt.search")),
-        ])
+        ]
+      ).listing("instances", fields: FleetRow.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let parsed = invocation.parsed

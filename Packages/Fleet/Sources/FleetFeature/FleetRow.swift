@@ -108,3 +108,13 @@ public struct FleetRow: Sendable, Codable, Hashable, Identifiable {
     }
   }
 }
+
+extension FleetRow {
+  /// The fields of a row in `--json` output, for `msa fleet list --json --fields …`; the
+  /// app's tests check them against what a listed row encodes.
+  public static let jsonFields = [
+    "id", "name", "origin", "isPlainHTTP", "group", "tags", "revision", "hasPassword", "status",
+    "reason", "detail", "checkedAt", "latencyMS", "version", "snapshot", "snapshotFetchedAt",
+    "createdAt",
+  ]
+}

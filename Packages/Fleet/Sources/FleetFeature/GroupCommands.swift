@@ -40,8 +40,10 @@ enum GroupCommands {
   }
 
   static var list: FeatureCommand {
-    FeatureCommand(CommandSpec("list", aliases: ["ls"], abstract: string("cmd.groups.list"))) {
-      invocation in
+    FeatureCommand(
+      CommandSpec("list", aliases: ["ls"], abstract: string("cmd.groups.list"))
+        .listing("groups", fields: ["id", "name", "members"])
+    ) { invocation in
       try result(try FleetContext(invocation.environment))
     }
   }
@@ -96,7 +98,9 @@ enum GroupCommands {
   }
 
   static var tags: FeatureCommand {
-    FeatureCommand(CommandSpec("tags", abstract: string("cmd.tags"))) { invocation in
+    FeatureCommand(
+      CommandSpec("tags", abstract: string("cmd.tags")).listing("tags", fields: ["tag", "count"])
+    ) { invocation in
       let context = try FleetContext(invocation.environment)
       let tags = try context.registry.tagCounts().map { TagEntry(tag: $0.tag, count: $0.count) }
       let view: ViewNode =

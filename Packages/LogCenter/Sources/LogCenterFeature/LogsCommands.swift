@@ -18,6 +18,12 @@ enum LogsCommands {
           .option(
             "limit", valueName: "N", help: LogCenterStrings.string("option.limit"),
             default: String(defaultLimit))
+        ]
+      ).listing(
+        "records",
+        fields: [
+          "id", "kind", "date", "level", "source", "instanceID", "instanceName", "message",
+          "metadata", "probe",
         ]),
       subcommands: [show, trim, clear, export],
       run: list)

@@ -278,6 +278,12 @@ enum MessagesCommands {
           .option("limit", valueName: "N", help: localized("help.limit"), default: "50"),
           .option("after", valueName: "CURSOR", help: localized("help.after")),
           .flag("show-bodies", help: localized("help.showBodies")),
+        ]
+      ).listing(
+        "messages",
+        fields: [
+          "id", "instanceID", "instanceName", "direction", "peer", "peerKey", "at",
+          "deviceTimestamp", "status", "upstreamID", "body", "bodyMasked",
         ])
     ) { invocation in
       let environment = invocation.environment
