@@ -222,7 +222,12 @@ func shellWords(_ line: String) -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/man")
     process.arguments = ["--warnings", "-l", Self.pageURL.path]
-    process.environment = ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8"]
+    // A UTF-8 locale, as for anyone reading the examples with Chinese in them; man needs PATH
+    // to find its preprocessors (without them it mis-decodes the page).
+    process.environment = [
+      "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8",
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
