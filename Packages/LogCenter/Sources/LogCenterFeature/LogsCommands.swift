@@ -22,8 +22,8 @@ enum LogsCommands {
       ).listing(
         "records",
         fields: [
-          "id", "kind", "date", "level", "source", "instanceID", "instanceName", "message",
-          "metadata", "probe",
+          "id", "kind", "date", "level", "source", "instanceID", "instanceName", "code",
+          "message", "metadata", "probe",
         ]),
       subcommands: [show, trim, clear, export],
       run: list)
