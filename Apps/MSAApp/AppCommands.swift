@@ -31,7 +31,9 @@ enum AppCommands {
     "no-clipboard", help: string("option.no-clipboard"))
 
   static let ui = FeatureCommand(
-    CommandSpec("ui", abstract: string("command.ui"), options: [refreshOption, noClipboardOption])
+    CommandSpec(
+      "ui", abstract: string("command.ui"), options: [refreshOption, noClipboardOption]
+    ).withoutJSON()
   ) { invocation in
     let refresh = try invocation.parsed.optionalInt("refresh", range: 1...86_400)
     try await openConsole(
@@ -118,7 +120,8 @@ enum AppCommands {
         faults: device.profile.faults.map { "\($0.fault)" })
     }
     if environment.output.json {
-      environment.streams.writeOutput(try JSONOutput.render(command: "simulate", data: listing))
+      environment.streams.writeOutput(
+        try JSONOutput.render(command: "simulate", data: ["devices": listing]))
     } else {
       environment.streams.writeOutput(listing.map(\.line).joined(separator: "\n") + "\n")
     }

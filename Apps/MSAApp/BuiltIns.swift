@@ -72,6 +72,7 @@ enum BuiltIns {
 
   static let routes = FeatureCommand(
     CommandSpec("routes", abstract: AppStrings.string("command.routes"))
+      .listing("routes", fields: ["route", "module", "title"])
   ) { invocation in
     let environment = invocation.environment
     let registry = try environment.services.resolve(FeatureRegistry.self)
@@ -109,6 +110,7 @@ enum BuiltIns {
 
   static let modules = FeatureCommand(
     CommandSpec("modules", abstract: AppStrings.string("command.modules"))
+      .listing("modules", fields: ["id", "name", "summary", "commands", "routes"])
   ) { invocation in
     let environment = invocation.environment
     let registry = try environment.services.resolve(FeatureRegistry.self)

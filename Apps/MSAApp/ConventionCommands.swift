@@ -29,7 +29,8 @@ enum ConventionCommands {
       arguments: [
         ArgumentSpec("SHELL", help: string("argument.shell"))
           .suggesting(CompletionScript.Shell.allCases.map(\.rawValue))
-      ])
+      ]
+    ).withoutJSON()
   ) { invocation in
     let parsed = invocation.parsed
     let name = try parsed.argument("SHELL")
@@ -45,7 +46,7 @@ enum ConventionCommands {
   }
 
   static let manual = FeatureCommand(
-    CommandSpec("manual", abstract: string("command.manual"))
+    CommandSpec("manual", abstract: string("command.manual")).withoutJSON()
   ) { invocation in
     let environment = invocation.environment
     let application = try environment.services.resolve(MSAApplication.self)

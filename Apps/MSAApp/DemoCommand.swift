@@ -28,7 +28,8 @@ enum DemoCommand {
     CommandSpec(
       "demo", abstract: AppStrings.string("command.demo"),
       discussion: AppStrings.string("command.demo.discussion"),
-      options: [AppCommands.refreshOption])
+      options: [AppCommands.refreshOption]
+    ).withoutJSON()
   ) { invocation in
     let refresh = try invocation.parsed.optionalInt("refresh", range: 1...86_400)
     let base = invocation.environment

@@ -87,6 +87,11 @@ public struct MSAApplication: Sendable {
     } catch {
       return usageFailure(error, language: language, context: context)
     }
+    if output.json, commandTree.command(at: parsed.path)?.printsNoJSON == true {
+      return usageFailure(
+        UsageError(.invalidValue, path: parsed.path, subject: "--json", problem: .noJSON),
+        language: language, context: context)
+    }
     if case .list(let rows) = fields {
       let commandName = parsed.path.joined(separator: " ")
       guard let text = try? FieldSelection.listing(rows, command: commandName, json: output.json)
@@ -222,20 +227,27 @@ public struct MSAApplication: Sendable {
     _ error: any Error, parsed: ParsedCommand, language: AppLanguage, output: OutputSettings,
     context: ProcessContext
   ) -> Int32 {
-    if error is UsageError {
+    let command = parsed.path.joined(separator: " ")
+    if let usage = error as? UsageError {
+      if output.json,
+        let json = try? JSONOutput.renderError(
+          command: command, usageError: usage, language: language)
+      {
+        context.writeOutput(json)
+      }
       return usageFailure(error, language: language, context: context)
     }
     let message = UserFacingMessage.of(error, language)
-    let code = UserFacingMessage.exitCode(of: error)
+    let status = UserFacingMessage.exitCode(of: error)
     let prefix = AppStrings.catalogue.text("error.prefix", language)
     context.streams.writeError("\(prefix) \(message)\n")
     if output.json,
       let json = try? JSONOutput.renderError(
-        command: parsed.path.joined(separator: " "), message: message, code: Int(code.rawValue))
+        command: command, message: message, code: UserFacingMessage.code(of: error))
     {
       context.writeOutput(json)
     }
-    return code.rawValue
+    return status.rawValue
   }
 
   /// The language to report a parse error in, before the command line is understood.

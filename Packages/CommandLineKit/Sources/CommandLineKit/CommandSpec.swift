@@ -32,6 +32,9 @@ public struct CommandSpec: Sendable {
   public var examples: [String]
   /// The rows its `--json` output lists, for `--fields` (``listing(_:fields:)``).
   public var jsonRows: JSONRows?
+  /// Whether its output is for a terminal or another program (a shell script, roff, the
+  /// console) and never JSON: `--json` is then a usage error (``withoutJSON()``).
+  public var printsNoJSON = false
 
   /// A command.
   public init(

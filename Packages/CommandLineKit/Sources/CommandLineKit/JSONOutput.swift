@@ -34,20 +34,10 @@ public enum JSONOutput {
   }
 
   /// `{"command": ..., "error": {"code": ..., "message": ...}, "schemaVersion": 1}` for a
-  /// failed command.
+  /// failed command: `code` is a stable machine code (`recordNotFound`, `timeout`,
+  /// `invalidValue` …), the same in every language; the exit status is the process's.
   public static func renderError(
     command: String, message: String, code: String, schemaVersion: Int = defaultSchemaVersion
-  ) throws -> String {
-    try encode(
-      ErrorEnvelope(
-        command: command, error: ErrorBody(code: code, message: message),
-        schemaVersion: schemaVersion))
-  }
-
-  /// The error envelope with a numeric code, e.g. the exit status:
-  /// `{"command": ..., "error": {"code": 1, "message": ...}, "schemaVersion": 1}`.
-  public static func renderError(
-    command: String, message: String, code: Int, schemaVersion: Int = defaultSchemaVersion
   ) throws -> String {
     try encode(
       ErrorEnvelope(
@@ -89,14 +79,14 @@ public enum JSONOutput {
     var schemaVersion: Int
   }
 
-  private struct ErrorEnvelope<Code: Encodable>: Encodable {
+  private struct ErrorEnvelope: Encodable {
     var command: String
-    var error: ErrorBody<Code>
+    var error: ErrorBody
     var schemaVersion: Int
   }
 
-  private struct ErrorBody<Code: Encodable>: Encodable {
-    var code: Code
+  private struct ErrorBody: Encodable {
+    var code: String
     var message: String
   }
 }

@@ -23,6 +23,13 @@ extension CommandSpec {
     command.jsonRows = JSONRows(key: key, fields: fields)
     return command
   }
+
+  /// This command, whose output is never JSON (``printsNoJSON``).
+  public func withoutJSON() -> CommandSpec {
+    var command = self
+    command.printsNoJSON = true
+    return command
+  }
 }
 
 /// A JSON value as a tree, to reshape encoded output (``JSONOutput/render(command:data:rows:keeping:schemaVersion:)``).

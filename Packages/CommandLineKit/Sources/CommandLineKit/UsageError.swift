@@ -37,6 +37,8 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case needsOption(String)
     /// The command lists no rows for the option to work on (`--fields`).
     case noRows
+    /// The command's output is never JSON (`--json` on `msa manual`).
+    case noJSON
   }
 
   /// What went wrong.
@@ -104,6 +106,9 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
       case .noRows:
         let command = (["msa"] + path).joined(separator: " ")
         return text("error.noRows", language, ["name": subject, "command": command])
+      case .noJSON:
+        let command = (["msa"] + path).joined(separator: " ")
+        return text("error.noJSON", language, ["name": subject, "command": command])
       case .notAnInteger, nil:
         return text("error.notAnInteger", language, ["name": subject, "value": value])
       }
@@ -120,4 +125,7 @@ extension UsageError: LocalizedFailure {
   public func localizedMessage(_ language: AppLanguage) -> String {
     message(language)
   }
+
+  /// The kind: `unknownOption`, `invalidValue` …
+  public var failureCode: String { kind.rawValue }
 }

@@ -17,6 +17,14 @@ public enum DeviceFailure: LocalizedFailure, CustomStringConvertible {
     }
   }
 
+  /// The client's code, or the last part of the catalogue key.
+  public var failureCode: String {
+    switch self {
+    case .upstream(let failure): failure.failureCode
+    case .message(let key, _): FailureCode.of(key: key)
+    }
+  }
+
   /// The English explanation.
   public var description: String { localizedMessage(.english) }
 }

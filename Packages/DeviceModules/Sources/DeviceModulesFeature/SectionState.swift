@@ -32,13 +32,13 @@ public struct SectionState: Sendable, Hashable, Encodable {
     case section, status, message, fetchedAt, data
   }
 
-  /// `{section, status, message?, fetchedAt?, data?}`; `message` is English (the device's
-  /// own text for `upstreamError`).
+  /// `{section, status, message?, fetchedAt?, data?}`; `message` in the output's language
+  /// (`--lang`), the device's own text for `upstreamError`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(section, forKey: .section)
     try container.encode(status.code, forKey: .status)
-    try container.encodeIfPresent(status.message(.english), forKey: .message)
+    try container.encodeIfPresent(status.message(AppLanguage.of(encoder)), forKey: .message)
     try container.encodeIfPresent(fetchedAt, forKey: .fetchedAt)
     try container.encodeIfPresent(content, forKey: .data)
   }

@@ -1,4 +1,5 @@
 import Essentials
+import Foundation
 import SimAdminClient
 import Testing
 
@@ -45,5 +46,23 @@ struct SectionStatusTests {
     #expect(SectionStatus.noPermission.message(.english)?.contains("403") == true)
     #expect(SectionStatus.noPermission.message(.simplifiedChinese)?.contains("403") == true)
     #expect(SectionStatus.noPermission.label(.simplifiedChinese) == "无权限")
+  }
+
+  @Test("a section's JSON message is in the output's language, a device's own text as sent")
+  func jsonMessageFollowsTheLanguage() throws {
+    func message(_ status: SectionStatus, _ language: AppLanguage) throws -> String? {
+      let encoder = JSONEncoder()
+      if let key = AppLanguage.userInfoKey { encoder.userInfo[key] = language }
+      let data = try encoder.encode(SectionState(section: .sim, status: status))
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+      return object?["message"] as? String
+    }
+    for status in [SectionStatus.timeout, .notSupported, .failed(.unreachable(.refused))] {
+      #expect(try message(status, .english) == status.message(.english))
+      #expect(try message(status, .simplifiedChinese) == status.message(.simplifiedChinese))
+      #expect(try message(status, .english) != message(status, .simplifiedChinese))
+    }
+    let upstream = SectionStatus.upstream(message: "no modem")
+    #expect(try message(upstream, .simplifiedChinese) == "no modem")
   }
 }

@@ -3,7 +3,10 @@ import Foundation
 /// One package's user-facing strings in every ``AppLanguage``, loaded from a JSON file.
 ///
 /// The file maps each key to its texts: `{"fleet.added": {"en": "Added {name}.", "zh-Hans":
-/// "已添加 {name}。"}}`. Placeholders are `{name}`, filled by ``text(_:_:_:)``.
+/// "已添加 {name}。"}}`. Placeholders are `{name}`, filled by ``text(_:_:_:)``. A language's
+/// singular form, used when the `count` placeholder is 1, sits beside it with `.one` added:
+/// `{"en": "+{count} columns hidden", "en.one": "+{count} column hidden", "zh-Hans": …}`
+/// (Chinese needs none).
 ///
 /// An embedded catalogue is decoded on its first use, not when the program starts: every
 /// feature module names its catalogue, but a command usually shows the texts of one or two.
@@ -78,14 +81,17 @@ public struct StringCatalogue: Sendable {
     }
   }
 
-  /// The text for `key` in `language`, with `{placeholders}` replaced from `arguments`.
+  /// The text for `key` in `language`, with `{placeholders}` replaced from `arguments`; the
+  /// language's `.one` form when `count` is 1 and the key has one.
   ///
   /// A key missing from the catalogue returns the key itself, so a defect is visible but
   /// never crashes; ``problems()`` (run by each package's tests) keeps that from shipping.
   public func text(
     _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
   ) -> String {
-    guard let template = entries[key]?[language.rawValue] ?? entries[key]?["en"] else {
+    let texts = entries[key]
+    let singular = arguments["count"] == "1" ? texts?[language.rawValue + ".one"] : nil
+    guard let template = singular ?? texts?[language.rawValue] ?? texts?["en"] else {
       return key
     }
     return Self.fill(template, arguments)

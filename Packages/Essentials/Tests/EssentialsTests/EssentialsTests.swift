@@ -31,6 +31,18 @@ import Testing
     #expect(catalogue.text("missing", .english) == "missing")
   }
 
+  @Test func aCountOfOneTakesTheSingularFormWhereALanguageHasOne() throws {
+    let catalogue = try StringCatalogue(
+      jsonData: Data(
+        #"{"hidden": {"en": "+{count} columns hidden", "en.one": "+{count} column hidden", "zh-Hans": "另有 {count} 列未显示"}}"#
+          .utf8), origin: "t")
+    #expect(catalogue.text("hidden", .english, ["count": "1"]) == "+1 column hidden")
+    #expect(catalogue.text("hidden", .english, ["count": "2"]) == "+2 columns hidden")
+    #expect(catalogue.text("hidden", .english, ["count": "0"]) == "+0 columns hidden")
+    #expect(catalogue.text("hidden", .simplifiedChinese, ["count": "1"]) == "另有 1 列未显示")
+    #expect(catalogue.problems().isEmpty)
+  }
+
   @Test func findsMissingLanguagesAndPlaceholderMismatches() {
     let catalogue = StringCatalogue(
       entries: ["a": ["en": "A"], "b": ["en": "{x}", "zh-Hans": "{y}"]], origin: "t")

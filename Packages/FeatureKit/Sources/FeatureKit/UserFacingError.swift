@@ -17,6 +17,9 @@ public struct CommandFailure: LocalizedFailure {
   public func localizedMessage(_ language: AppLanguage) -> String {
     text.resolve(language)
   }
+
+  /// The last part of the message's catalogue key.
+  public var failureCode: String { FailureCode.of(key: text.key) }
 }
 
 /// Any failure that means the command line itself is wrong (conflicting options, a malformed
@@ -33,6 +36,9 @@ public struct UsageFailure: LocalizedFailure {
   public func localizedMessage(_ language: AppLanguage) -> String {
     failure.localizedMessage(language)
   }
+
+  /// The wrapped failure's code.
+  public var failureCode: String { failure.failureCode }
 }
 
 /// Turns any error into the sentence a person reads and the exit status a script sees.
@@ -44,6 +50,12 @@ public enum UserFacingMessage {
       return error.localizedMessage(language)
     }
     return Redactor.redact(text: String(describing: error))
+  }
+
+  /// The stable machine code of `error` (``LocalizedFailure/failureCode``), `failure` for an
+  /// error that is not one.
+  public static func code(of error: any Error) -> String {
+    (error as? any LocalizedFailure)?.failureCode ?? "failure"
   }
 
   /// 64 for usage errors (``UsageError``, ``UsageFailure``), a ``CommandFailure``'s own

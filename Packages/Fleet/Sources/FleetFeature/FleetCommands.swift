@@ -208,7 +208,7 @@ enum FleetCommands {
         options: [
           .flag("yes", short: "y", help: string("opt.yes")),
           .flag("force", help: string("opt.force")),
-        ])
+        ]).listing("removals", fields: RemovalReport.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let parsed = invocation.parsed
@@ -233,7 +233,14 @@ enum FleetCommands {
         let report = try await remover.remove(instance, force: parsed.flag("force"))
         reports.append(report)
         if instances.count > 1 {
-          context.environment.progress(index + 1, of: instances.count, instance.name)
+          context.environment.progress(
+            index + 1, of: instances.count,
+            context.text(
+              report.deleted ? "progress.removed" : "progress.kept",
+              [
+                "name": instance.name,
+                "release": context.text("release.\(report.release.rawValue)"),
+              ]))
         }
         if report.deleted {
           context.environment.logger.labeled("msa.fleet").info(
@@ -254,8 +261,13 @@ enum FleetCommands {
   static func removalView(_ reports: [RemovalReport], _ context: FleetContext) -> ViewNode {
     let rows = reports.map { report in
       var release = context.text("release.\(report.release.rawValue)")
-      if let reason = report.releaseReason { release += " (\(reason))" }
-      if let detail = report.detail { release += ": \(detail)" }
+      if let failure = report.failure {
+        release = context.text(
+          "release.because",
+          ["release": release, "reason": failure.localizedMessage(context.language)])
+      } else if let detail = report.detail {
+        release = context.text("release.because", ["release": release, "reason": detail])
+      }
       let outcome =
         report.deleted
         ? TableCell(context.text("result.deleted"), tone: .success)
@@ -315,7 +327,7 @@ enum FleetCommands {
             allowed: InstanceStatus.allCases.map(\.rawValue)),
           .option("timeout", valueName: "SECONDS", help: string("opt.timeout"), default: "5"),
           .option("concurrency", valueName: "N", help: string("opt.concurrency"), default: "32"),
-        ])
+        ]).listing("results", fields: ProbeResult.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let parsed = invocation.parsed
@@ -364,7 +376,12 @@ enum FleetCommands {
         if instances.count > 1 {
           context.environment.progress(
             done, of: instances.count,
-            "\(result.instanceName): \(result.status.label(context.language))")
+            context.text(
+              result.reason == nil ? "progress.tested" : "progress.testedReason",
+              [
+                "name": result.instanceName, "status": result.status.label(context.language),
+                "reason": result.reason?.text(context.language, detail: result.detail) ?? "",
+              ]))
         }
       }
       // The batch's status rows in one transaction (one commit, not one per device).
@@ -384,7 +401,7 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "show", abstract: string("cmd.show"),
-        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)])
+        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)]).listing("instances", fields: FleetRow.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))

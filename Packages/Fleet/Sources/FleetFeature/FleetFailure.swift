@@ -19,6 +19,9 @@ public struct FleetFailure: LocalizedFailure, CustomStringConvertible {
     FleetStrings.text(key, language, arguments)
   }
 
+  /// The last part of the catalogue key.
+  public var failureCode: String { FailureCode.of(key: key) }
+
   /// The English message.
   public var description: String { localizedMessage(.english) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimAdminClient
 
 /// `fleet list` / `fleet show` JSON: `{"instances": [FleetRow]}`.
 public struct InstancesPayload: Sendable, Codable, Hashable {
@@ -62,6 +63,16 @@ public struct RemovalReport: Sendable, Codable, Hashable {
   /// Deleted with `--force` although the release did not happen: the device may still be
   /// bound to its Hub.
   public var mayStillBeBound = false
+  /// The client's error behind ``releaseReason``, for showing it in the reader's language
+  /// (not part of the JSON: `releaseReason` and `detail` are).
+  public var failure: SimAdminError? = nil
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case id, name, release, releaseReason, detail, deleted, mayStillBeBound
+  }
+
+  /// Its fields in `--json`, for `--fields`.
+  public static let jsonFields = CodingKeys.allCases.map(\.rawValue)
 }
 
 /// `fleet remove` JSON.
@@ -88,6 +99,8 @@ public struct GroupsPayload: Sendable, Codable, Hashable {
 
 /// One group.
 public struct GroupEntry: Sendable, Codable, Hashable {
+  /// Its fields in `--json`, for `--fields`.
+  public static let jsonFields = ["id", "name", "members"]
   /// The id.
   public var id: String
   /// The name.

@@ -42,7 +42,7 @@ enum GroupCommands {
   static var list: FeatureCommand {
     FeatureCommand(
       CommandSpec("list", aliases: ["ls"], abstract: string("cmd.groups.list"))
-        .listing("groups", fields: ["id", "name", "members"])
+        .listing("groups", fields: GroupEntry.jsonFields)
     ) { invocation in
       try result(try FleetContext(invocation.environment))
     }
@@ -52,7 +52,7 @@ enum GroupCommands {
     FeatureCommand(
       CommandSpec(
         "add", abstract: string("cmd.groups.add"),
-        arguments: [ArgumentSpec("NAME", help: string("arg.groupName"))])
+        arguments: [ArgumentSpec("NAME", help: string("arg.groupName"))]).listing("groups", fields: GroupEntry.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let group = try context.registry.createGroup(name: try invocation.parsed.argument("NAME"))
@@ -67,7 +67,7 @@ enum GroupCommands {
         arguments: [
           ArgumentSpec("GROUP", help: string("arg.group")).completing(.group),
           ArgumentSpec("NAME", help: string("arg.groupName")),
-        ])
+        ]).listing("groups", fields: GroupEntry.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let group = try context.registry.resolveGroup(
@@ -84,7 +84,7 @@ enum GroupCommands {
     FeatureCommand(
       CommandSpec(
         "remove", aliases: ["rm"], abstract: string("cmd.groups.remove"),
-        arguments: [ArgumentSpec("GROUP", help: string("arg.group")).completing(.group)])
+        arguments: [ArgumentSpec("GROUP", help: string("arg.group")).completing(.group)]).listing("groups", fields: GroupEntry.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let group = try context.registry.resolveGroup(

@@ -27,10 +27,11 @@ public struct InstanceRemover: Sendable {
 
   /// Releases when bound, then deletes (or keeps) `instance`; the password goes with it.
   public func remove(_ instance: Instance, force: Bool) async throws -> RemovalReport {
-    let (outcome, reason, detail) = await release(instance)
+    let (outcome, error) = await release(instance)
     var report = RemovalReport(
-      id: instance.id, name: instance.name, release: outcome, releaseReason: reason,
-      detail: detail, deleted: false)
+      id: instance.id, name: instance.name, release: outcome, releaseReason: error.map(Self.code),
+      detail: error.flatMap(Self.detail), deleted: false)
+    report.failure = error
     guard outcome.allowsRemoval || force else { return report }
     try InstanceRepository(store: store).delete(
       id: instance.id, expectedRevision: instance.revision)
@@ -42,11 +43,11 @@ public struct InstanceRemover: Sendable {
   }
 
   /// Reads the Hub state and releases a bound device, all within the timeout.
-  func release(_ instance: Instance) async -> (ReleaseOutcome, String?, String?) {
+  func release(_ instance: Instance) async -> (ReleaseOutcome, SimAdminError?) {
     let session = connector.session(
       for: instance.id, name: instance.name, origin: instance.origin.url)
     let nanoseconds = UInt64(max(0.001, timeout) * 1_000_000_000)
-    let result = await withTaskGroup(of: (ReleaseOutcome, String?, String?)?.self) { group in
+    let result = await withTaskGroup(of: (ReleaseOutcome, SimAdminError?)?.self) { group in
       group.addTask { await Self.readThenRelease(session) }
       group.addTask {
         try? await Task.sleep(nanoseconds: nanoseconds)
@@ -56,43 +57,49 @@ public struct InstanceRemover: Sendable {
       group.cancelAll()
       return first
     }
-    return result ?? (.unreachable, Self.code(.timeout), nil)
+    return result ?? (.unreachable, .timeout)
   }
 
   static func readThenRelease(_ session: SimAdminSession) async -> (
-    ReleaseOutcome, String?, String?
+    ReleaseOutcome, SimAdminError?
   ) {
     let state = await attempt { () async throws(SimAdminFailure) in try await session.hub() }
     switch state {
     case .failure(.notSupported):
-      return (.notSupported, nil, nil)
+      return (.notSupported, nil)
     case .failure(let error):
-      return failed(error)
+      return (failed(error), error)
     case .success(let hub) where !hub.isBound:
-      return (.nothingToRelease, nil, nil)
+      return (.nothingToRelease, nil)
     case .success:
       break
     }
     switch await attempt({ () async throws(SimAdminFailure) in try await session.hubUnbind() }) {
-    case .success: return (.released, nil, nil)
+    case .success: return (.released, nil)
     case .failure(let error):
-      let (outcome, code, detail) = failed(error)
       // Once the device is known to be bound, any failure of the release is a refusal.
-      return (outcome == .unreachable ? outcome : .refused, code, detail)
+      let outcome = failed(error)
+      return (outcome == .unreachable ? outcome : .refused, error)
     }
   }
 
   /// How a failed read or release keeps the instance.
-  static func failed(_ error: SimAdminError) -> (ReleaseOutcome, String?, String?) {
+  static func failed(_ error: SimAdminError) -> ReleaseOutcome {
     switch error {
-    case .timeout, .cancelled, .unreachable:
-      return (.unreachable, code(error), nil)
-    case .loginRequired, .wrongPassword, .passwordNotSet:
-      return (.loginRequired, code(error), nil)
-    case .upstream(let message):
-      return (.refused, code(error), message)
-    default:
-      return (.refused, code(error), error.localizedMessage(.english))
+    case .timeout, .cancelled, .unreachable: .unreachable
+    case .loginRequired, .wrongPassword, .passwordNotSet: .loginRequired
+    default: .refused
+    }
+  }
+
+  /// The detail `fleet remove --json` gives beside the code: the device's own text, or for a
+  /// refusal that is not the device's words the English reason (scripts read the code).
+  static func detail(_ error: SimAdminError) -> String? {
+    switch error {
+    case .timeout, .cancelled, .unreachable, .loginRequired, .wrongPassword, .passwordNotSet:
+      nil
+    case .upstream(let message): message
+    default: error.localizedMessage(.english)
     }
   }
 

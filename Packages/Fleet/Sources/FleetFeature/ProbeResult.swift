@@ -90,6 +90,12 @@ public struct ProbeResult: Sendable, Codable, Hashable {
     self.snapshot = snapshot
   }
 
+  /// Its fields in `--json`, for `--fields` (the optional ones included).
+  public static let jsonFields = [
+    "instanceID", "instanceName", "status", "reason", "detail", "layers", "checkedAt",
+    "latencyMS", "version", "platform", "snapshot", "localFailure",
+  ]
+
   /// The connection-log result code: `ok`, or the reason code.
   public var resultCode: String {
     reason?.rawValue ?? "ok"

@@ -93,4 +93,7 @@ public struct LocalProbeFailure: LocalizedFailure, Equatable {
   public func localizedMessage(_ language: AppLanguage) -> String {
     FleetStrings.text("error.localFailure", language, ["detail": detail])
   }
+
+  /// `localFailure`.
+  public var failureCode: String { "localFailure" }
 }

@@ -122,6 +122,15 @@ public enum DataDirectoryError: LocalizedStoreError, Equatable {
   /// Creating the directory failed.
   case cannotCreate(path: String, reason: String)
 
+  /// The case name: `emptyHomeFlag`, `notADirectory` …
+  public var failureCode: String {
+    switch self {
+    case .emptyHomeFlag: "emptyHomeFlag"
+    case .noHomeDirectory: "noHomeDirectory"
+    default: FailureCode.caseName(of: self) ?? "dataDirectory"
+    }
+  }
+
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
     switch self {

@@ -162,6 +162,17 @@ public enum OriginError: LocalizedStoreError, Equatable {
   /// `user:password@` before the host (not echoed: it may be a password).
   case hasUserInfo
 
+  /// The case name: `empty`, `missingScheme` …
+  public var failureCode: String {
+    switch self {
+    case .empty: "empty"
+    case .containsSpaces: "containsSpaces"
+    case .missingHost: "missingHost"
+    case .hasUserInfo: "hasUserInfo"
+    default: FailureCode.caseName(of: self) ?? "invalidOrigin"
+    }
+  }
+
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
     switch self {

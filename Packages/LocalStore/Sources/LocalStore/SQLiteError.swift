@@ -43,6 +43,9 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
   /// Whether a constraint (UNIQUE, FOREIGN KEY, NOT NULL…) failed.
   public var isConstraint: Bool { code == Self.constraintCode }
 
+  /// `sqlite`.
+  public var failureCode: String { "sqlite" }
+
   /// The message in `language`; SQLite's own text is kept as it is.
   public func localizedMessage(_ language: AppLanguage) -> String {
     var text = LocalStoreStrings.text(

@@ -28,8 +28,10 @@ enum DataCommands {
   // MARK: - info / check / compact
 
   static var info: FeatureCommand {
-    FeatureCommand(CommandSpec("info", abstract: LogCenterStrings.string("command.data.info"))) {
-      invocation in
+    FeatureCommand(
+      CommandSpec("info", abstract: LogCenterStrings.string("command.data.info"))
+        .listing("tables", fields: ["table", "rows"])
+    ) { invocation in
       let environment = invocation.environment
       let store = try CommandSupport.store(environment)
       let summary = try LocalData(store: store, clock: environment.clock).summary()

@@ -104,6 +104,12 @@ public enum LogCenterError: LocalizedFailure, Equatable, CustomStringConvertible
     }
   }
 
+  /// The case name: `recordNotFound`, `trimModeRequired` …
+  public var failureCode: String {
+    if case .trimModeRequired = self { return "trimModeRequired" }
+    return FailureCode.caseName(of: self) ?? "failure"
+  }
+
   /// The English message.
   public var description: String { localizedMessage(.english) }
 }

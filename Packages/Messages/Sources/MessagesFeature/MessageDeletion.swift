@@ -112,7 +112,14 @@ enum MessageDeletion {
       if row.failure == nil, scope != "device" {
         row.localDeleted = try archive.delete(ids: messages.map(\.id))
       }
-      environment.progress(index + 1, of: groups.count, row.instanceName)
+      environment.progress(
+        index + 1, of: groups.count,
+        row.failure.map {
+          text("progress.deleteFailed", environment.language, ["name": row.instanceName, "reason": $0])
+        }
+          ?? text(
+            "progress.deleted", environment.language,
+            ["name": row.instanceName, "count": String(row.deviceDeleted ?? row.localDeleted)]))
       MessagesLog.deleted(row, scope: scope, environment)
       rows.append(row)
     }

@@ -10,6 +10,29 @@ import ViewKit
 enum MessagesCommands {
   // MARK: - Payloads
 
+  /// The fields of each `--json` row, for `--fields` (the app's tests hold them to
+  /// docs/json and to what the rows encode).
+  enum RowFields {
+    static let message = [
+      "id", "instanceID", "instanceName", "direction", "peer", "peerKey", "at",
+      "deviceTimestamp", "status", "upstreamID", "body", "bodyMasked", "repaired",
+    ]
+    static let conversation = ["peerKey", "peer", "count", "instances", "latest"]
+    static let sync = [
+      "instanceID", "instanceName", "inserted", "read", "pages", "completed", "failureKey",
+      "failure", "reason",
+    ]
+    static let delete = ["instanceID", "instanceName", "deviceDeleted", "localDeleted", "failure"]
+    static let stats = [
+      "instanceID", "instanceName", "count", "historyComplete", "lastSyncedAt", "deviceReported",
+      "onDevice",
+    ]
+    static let outbox = [
+      "id", "instanceID", "instanceName", "peer", "body", "state", "reason", "createdAt",
+      "updatedAt", "expiresAt", "sentAt", "attempts",
+    ]
+  }
+
   struct ListedMessage: Encodable, Sendable {
     var id: Int64
     var instanceID: String
@@ -161,7 +184,8 @@ enum MessagesCommands {
             "page-size", valueName: "N", help: localized("help.pageSize"), default: "1000"),
           .flag("flush", help: localized("help.flush")),
           .flag("full", help: localized("help.full")),
-        ])
+        ]
+      ).listing("instances", fields: RowFields.sync)
     ) { invocation in
       let environment = invocation.environment
       let parsed = invocation.parsed
@@ -279,12 +303,7 @@ enum MessagesCommands {
           .option("after", valueName: "CURSOR", help: localized("help.after")),
           .flag("show-bodies", help: localized("help.showBodies")),
         ]
-      ).listing(
-        "messages",
-        fields: [
-          "id", "instanceID", "instanceName", "direction", "peer", "peerKey", "at",
-          "deviceTimestamp", "status", "upstreamID", "body", "bodyMasked",
-        ])
+      ).listing("messages", fields: RowFields.message)
     ) { invocation in
       let environment = invocation.environment
       let parsed = invocation.parsed
@@ -318,7 +337,8 @@ enum MessagesCommands {
     FeatureCommand(
       CommandSpec(
         "conversations", aliases: ["threads"], abstract: localized("help.conversations"),
-        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "100")])
+        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "100")]
+      ).listing("conversations", fields: RowFields.conversation)
     ) { invocation in
       let environment = invocation.environment
       let store = try store(environment)
@@ -342,7 +362,8 @@ enum MessagesCommands {
       CommandSpec(
         "show", abstract: localized("help.show"),
         arguments: [ArgumentSpec("PEER", help: localized("help.peer")).completing(.peer)],
-        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "200")])
+        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "200")]
+      ).listing("messages", fields: RowFields.message)
     ) { invocation in
       let environment = invocation.environment
       let peer = try invocation.parsed.argument("PEER")
@@ -447,11 +468,16 @@ enum MessagesCommands {
     return FeatureCommand(
       CommandSpec("outbox", abstract: localized("help.outbox"), defaultSubcommand: "list"),
       subcommands: [
-        FeatureCommand(CommandSpec("list", abstract: localized("help.outboxList"))) { invocation in
+        FeatureCommand(
+          CommandSpec("list", abstract: localized("help.outboxList"))
+            .listing("entries", fields: RowFields.outbox)
+        ) { invocation in
           try outboxResult(invocation.environment, entries: nil)
         },
-        FeatureCommand(CommandSpec("flush", abstract: localized("help.outboxFlush"))) {
-          invocation in
+        FeatureCommand(
+          CommandSpec("flush", abstract: localized("help.outboxFlush"))
+            .listing("entries", fields: RowFields.outbox)
+        ) { invocation in
           let environment = invocation.environment
           let store = try store(environment)
           let touched = try await OutboxProcessor(
@@ -462,6 +488,7 @@ enum MessagesCommands {
         },
         FeatureCommand(
           CommandSpec("retry", abstract: localized("help.outboxRetry"), arguments: [idArgument])
+            .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           let environment = invocation.environment
           let id = try entryID(invocation.parsed)
@@ -476,6 +503,7 @@ enum MessagesCommands {
         },
         FeatureCommand(
           CommandSpec("cancel", abstract: localized("help.outboxCancel"), arguments: [idArgument])
+            .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           let environment = invocation.environment
           let id = try entryID(invocation.parsed)
@@ -525,7 +553,8 @@ enum MessagesCommands {
             "scope", valueName: "SCOPE", help: localized("help.scope"), default: "both",
             allowed: ["both", "device", "local"]),
           .flag("yes", short: "y", help: localized("help.yes")),
-        ])
+        ]
+      ).listing("instances", fields: RowFields.delete)
     ) { invocation in
       try await MessageDeletion.run(invocation)
     }
@@ -589,7 +618,10 @@ enum MessagesCommands {
   }
 
   static var stats: FeatureCommand {
-    FeatureCommand(CommandSpec("stats", abstract: localized("help.stats"))) { invocation in
+    FeatureCommand(
+      CommandSpec("stats", abstract: localized("help.stats"))
+        .listing("instances", fields: RowFields.stats)
+    ) { invocation in
       let environment = invocation.environment
       let stats = try MessageArchive(store: store(environment)).stats()
       let language = environment.language

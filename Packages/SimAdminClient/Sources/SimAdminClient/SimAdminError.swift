@@ -113,6 +113,9 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
     SimAdminClientStrings.catalogue.text(reasonKey, language, arguments)
   }
 
+  /// The last part of the reason key: `timeout`, `refused`, `httpStatus` …
+  public var failureCode: String { FailureCode.of(key: reasonKey) }
+
   /// The reason in English.
   public var description: String { localizedMessage(.english) }
 }

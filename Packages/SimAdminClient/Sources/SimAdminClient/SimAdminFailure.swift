@@ -27,6 +27,9 @@ public struct SimAdminFailure: LocalizedFailure, Hashable, CustomStringConvertib
       ["instance": instance, "endpoint": endpoint, "reason": error.localizedMessage(language)])
   }
 
+  /// The error's code.
+  public var failureCode: String { error.failureCode }
+
   /// The message in English.
   public var description: String { localizedMessage(.english) }
 }
