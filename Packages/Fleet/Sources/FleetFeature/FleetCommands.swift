@@ -208,7 +208,8 @@ enum FleetCommands {
         options: [
           .flag("yes", short: "y", help: string("opt.yes")),
           .flag("force", help: string("opt.force")),
-        ]).listing("removals", fields: RemovalReport.jsonFields)
+        ]
+      ).listing("removals", fields: RemovalReport.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let parsed = invocation.parsed
@@ -327,7 +328,8 @@ enum FleetCommands {
             allowed: InstanceStatus.allCases.map(\.rawValue)),
           .option("timeout", valueName: "SECONDS", help: string("opt.timeout"), default: "5"),
           .option("concurrency", valueName: "N", help: string("opt.concurrency"), default: "32"),
-        ]).listing("results", fields: ProbeResult.jsonFields)
+        ]
+      ).listing("results", fields: ProbeResult.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let parsed = invocation.parsed
@@ -401,7 +403,8 @@ enum FleetCommands {
     FeatureCommand(
       CommandSpec(
         "show", abstract: string("cmd.show"),
-        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)]).listing("instances", fields: FleetRow.jsonFields)
+        arguments: [ArgumentSpec("REF", help: string("arg.ref")).completing(.instance)]
+      ).listing("instances", fields: FleetRow.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))

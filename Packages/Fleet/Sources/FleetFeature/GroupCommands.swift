@@ -52,7 +52,8 @@ enum GroupCommands {
     FeatureCommand(
       CommandSpec(
         "add", abstract: string("cmd.groups.add"),
-        arguments: [ArgumentSpec("NAME", help: string("arg.groupName"))]).listing("groups", fields: GroupEntry.jsonFields)
+        arguments: [ArgumentSpec("NAME", help: string("arg.groupName"))]
+      ).listing("groups", fields: GroupEntry.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let group = try context.registry.createGroup(name: try invocation.parsed.argument("NAME"))
@@ -67,7 +68,8 @@ enum GroupCommands {
         arguments: [
           ArgumentSpec("GROUP", help: string("arg.group")).completing(.group),
           ArgumentSpec("NAME", help: string("arg.groupName")),
-        ]).listing("groups", fields: GroupEntry.jsonFields)
+        ]
+      ).listing("groups", fields: GroupEntry.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let group = try context.registry.resolveGroup(
@@ -84,7 +86,8 @@ enum GroupCommands {
     FeatureCommand(
       CommandSpec(
         "remove", aliases: ["rm"], abstract: string("cmd.groups.remove"),
-        arguments: [ArgumentSpec("GROUP", help: string("arg.group")).completing(.group)]).listing("groups", fields: GroupEntry.jsonFields)
+        arguments: [ArgumentSpec("GROUP", help: string("arg.group")).completing(.group)]
+      ).listing("groups", fields: GroupEntry.jsonFields)
     ) { invocation in
       let context = try FleetContext(invocation.environment)
       let group = try context.registry.resolveGroup(

@@ -115,7 +115,8 @@ enum MessageDeletion {
       environment.progress(
         index + 1, of: groups.count,
         row.failure.map {
-          text("progress.deleteFailed", environment.language, ["name": row.instanceName, "reason": $0])
+          text(
+            "progress.deleteFailed", environment.language, ["name": row.instanceName, "reason": $0])
         }
           ?? text(
             "progress.deleted", environment.language,
