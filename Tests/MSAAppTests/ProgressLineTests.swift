@@ -50,7 +50,8 @@ import Testing
     var all: [String] = []
     for line in [
       ["fleet", "test", "--all"], ["messages", "sync"],
-      ["messages", "delete", "--all", "--scope", "local", "--yes"],
+      ["messages", "delete", "--all", "--instance", "Up", "--scope", "local", "--yes"],
+      ["messages", "delete", "--all", "--instance", "Down", "--scope", "local", "--yes"],
       ["fleet", "remove", "Down", "Up", "--yes", "--force"],
     ] {
       let run = try await JSONSchemaTests.run(line + ["--lang", language], home: home)

@@ -15,7 +15,8 @@ enum MessagesCommands {
   enum RowFields {
     static let message = [
       "id", "instanceID", "instanceName", "direction", "peer", "peerKey", "at",
-      "deviceTimestamp", "status", "upstreamID", "body", "bodyMasked", "repaired",
+      "deviceTimestamp", "status", "upstreamID", "body", "bodyMasked", "repaired", "code",
+      "simNumber",
     ]
     static let conversation = ["peerKey", "peer", "count", "instances", "latest"]
     static let sync = [
