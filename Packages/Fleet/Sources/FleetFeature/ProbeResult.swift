@@ -93,7 +93,7 @@ public struct ProbeResult: Sendable, Codable, Hashable {
   /// Its fields in `--json`, for `--fields` (the optional ones included).
   public static let jsonFields = [
     "instanceID", "instanceName", "status", "reason", "detail", "layers", "checkedAt",
-    "latencyMS", "version", "platform", "snapshot", "localFailure",
+    "latencyMS", "version", "platform", "snapshot", "localFailure", "requests",
   ]
 
   /// The connection-log result code: `ok`, or the reason code.
