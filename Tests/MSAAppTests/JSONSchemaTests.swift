@@ -220,6 +220,7 @@ import Testing
       "messages send": "one send; its attempts are a detail of it",
       "data import-registry": "three lists (added, groups created, skipped), none the rows",
       "simulate": "prints its listing itself, once, and then serves until stopped",
+      "data check": "two lists (findings, and what --fix fixed), neither the rows",
     ]
     var declared = 0
     for (path, command) in tree.descendants() {
