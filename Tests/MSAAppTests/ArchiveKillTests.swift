@@ -37,10 +37,21 @@ import Testing
     return process
   }
 
-  static func run(_ msa: URL, _ arguments: [String]) throws -> Int32 {
-    let process = try start(msa, arguments)
+  /// Runs `msa` to its end; a failure comes back with what it said on stderr, so a test
+  /// failure names the cause.
+  static func run(_ msa: URL, _ arguments: [String]) throws -> String? {
+    let process = Process()
+    process.executableURL = msa
+    process.arguments = arguments
+    process.environment = ["LANG": "en_US.UTF-8", "NO_COLOR": "1"]
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let said = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return process.terminationStatus
+    guard process.terminationStatus != 0 else { return nil }
+    return "exit \(process.terminationStatus): " + String(decoding: said, as: UTF8.self)
   }
 
   /// Rows of the archive by instance name, each `direction|number|timestamp|body`, sorted.
@@ -93,7 +104,7 @@ import Testing
           [
             "--home", home.path, "fleet", "add", "--name", device.profile.name, "--url",
             device.origin.absoluteString,
-          ]) == 0)
+          ]) == nil)
     }
     let running = Locked(true)
     let traffic = Task.detached {
@@ -108,7 +119,7 @@ import Testing
       // Every third round a complete sync, so later rounds kill cheap and deep ones alike.
       let arguments = ["--home", home.path, "messages", "sync", "--page-size", "97"]
       if round % 3 == 2 {
-        #expect(try Self.run(msa, arguments) == 0)
+        #expect(try Self.run(msa, arguments) == nil)
         continue
       }
       let process = try Self.start(msa, arguments)
@@ -122,7 +133,7 @@ import Testing
     running.withLock { $0 = false }
     await traffic.value
     for device in fleet.devices { device.setSMSCases([]) }
-    #expect(try Self.run(msa, ["--home", home.path, "messages", "sync"]) == 0)
+    #expect(try Self.run(msa, ["--home", home.path, "messages", "sync"]) == nil)
     let archive = try Self.archived(home.appendingPathComponent("msa.sqlite"))
     for device in fleet.devices {
       let onDevice = Self.rows(device)
