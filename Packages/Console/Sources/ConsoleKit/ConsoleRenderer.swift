@@ -113,6 +113,9 @@ public enum ConsoleRenderer {
     if state.running > 0 {
       parts.append(context.text("status.running", ["count": "\(state.running)"]))
     }
+    if let watch = state.watch, watch.screenID == state.screen.id {
+      parts.append(context.text("status.watching", ["seconds": "\(watch.interval)"]))
+    }
     let left = UntrustedText.neutralised(parts.joined(separator: " · "))
     guard let result = state.screen.result,
       resultLines(result, width: width).isEmpty
@@ -277,13 +280,21 @@ public enum ConsoleRenderer {
       (
         "r", refresh.map { $0.title.resolve(context.language) } ?? context.text("help.refresh", [:])
       ),
-      ("space", context.text("help.select", [:])), ("?", context.text("help.help", [:])),
-      ("q", context.text("help.quit", [:])),
+      ("space", context.text("help.select", [:])),
+    ]
+    let watching: [(String, String)] =
+      refresh == nil
+      ? [] : [(String(ConsoleUpdate.watchKey), context.text("help.watch", [:]))]
+    let copying: [(String, String)] =
+      context.clipboard && ConsoleUpdate.hasCopyValues(state.screen.view)
+      ? [(String(ConsoleUpdate.copyKey), context.text("help.copy", [:]))] : []
+    let closing: [(String, String)] = [
+      ("?", context.text("help.help", [:])), ("q", context.text("help.quit", [:])),
     ]
     let own = actions.filter { $0.key != RouteAction.refreshKey }.map {
       (String($0.key), $0.title.resolve(context.language))
     }
-    let rows = (general + own).map { key, meaning in
+    let rows = (general + watching + copying + closing + own).map { key, meaning in
       "  " + DisplayWidth.pad(key, to: 14) + meaning
     }
     return [context.text("help.title", [:]), ""] + rows

@@ -62,9 +62,17 @@ public final class ConsoleRuntime: Sendable {
         }
       }
     }
+    // A watch (`w`) counts seconds; nothing else runs on it.
+    let heartbeat = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(nanoseconds: 1_000_000_000)
+        if !Task.isCancelled { continuation.yield(.heartbeat) }
+      }
+    }
     defer {
       stop.withLock { $0 = true }
       ticker?.cancel()
+      heartbeat.cancel()
       signals.forEach { $0.cancel() }
       continuation.finish()
     }

@@ -23,12 +23,18 @@ public struct ConsoleContext: Sendable {
   /// Whether `c` copies the selected row's code to the terminal's clipboard (OSC 52);
   /// `msa ui --no-clipboard` turns the key off.
   public let clipboard: Bool
+  /// Seconds between two refreshes of a screen watched with `w`.
+  public let watchInterval: Int
 
   /// A context.
-  public init(registry: FeatureRegistry, language: AppLanguage, clipboard: Bool = true) {
+  public init(
+    registry: FeatureRegistry, language: AppLanguage, clipboard: Bool = true,
+    watchInterval: Int = 5
+  ) {
     self.registry = registry
     self.language = language
     self.clipboard = clipboard
+    self.watchInterval = max(1, watchInterval)
     app = AppContext(registry: registry, language: language, wording: ConsoleStrings.catalogue)
   }
 
@@ -87,6 +93,9 @@ public struct ConsoleState: Sendable, Equatable {
   /// Text the user asked to copy with `c`, for the runtime to send to the terminal's
   /// clipboard once (then cleared); never part of a frame.
   public var clipboard: String?
+  /// The screen watched with `w`: refreshed (its sync run) every few seconds while it is
+  /// open; closing it, or `w` again, stops the watch.
+  public var watch: Watch?
   /// Terminal columns.
   public var width: Int
   /// Terminal rows.
@@ -97,6 +106,7 @@ public struct ConsoleState: Sendable, Equatable {
     app = AppState(tabs: tabs)
     overlay = nil
     clipboard = nil
+    watch = nil
     self.width = width
     self.height = height
   }
@@ -182,4 +192,16 @@ public enum ConsoleMessage: Sendable, Equatable {
   case finished(batch: Int, affected: [String], outcome: ActionOutcome)
   /// The `--refresh` timer fired.
   case tick
+  /// A second passed (what a watch counts).
+  case heartbeat
+}
+
+/// A screen watched with `w`.
+public struct Watch: Sendable, Equatable {
+  /// The watched screen.
+  public var screenID: Int
+  /// Seconds between refreshes.
+  public var interval: Int
+  /// Seconds until the next refresh.
+  public var remaining: Int
 }

@@ -33,6 +33,8 @@ public enum ConsoleUpdate {
       return [reload(&state)]
     case .tick:
       return refresh(&state, context)
+    case .heartbeat:
+      return heartbeat(&state, context)
     case .key(let key):
       if state.tabs.isEmpty {
         return key == .character("q") || key == .control("c") ? quit(&state) : []
@@ -106,6 +108,8 @@ public enum ConsoleUpdate {
     case .character(copyKey) where context.clipboard && copyValue(state) != nil:
       state.clipboard = copyValue(state)
       state.screen.result = ScreenResult(context.text("notice.copied"))
+    case .character(watchKey):
+      return toggleWatch(&state, context)
     case .character(let character):
       return AppUpdate.perform(&state.app, character, context.app)
     default:
@@ -123,6 +127,13 @@ public enum ConsoleUpdate {
     return copyValue(in: state.screen.view, row: cursor)
   }
 
+  /// Whether any row of `view` has something for `c` to copy.
+  static func hasCopyValues(_ view: ViewNode?) -> Bool {
+    guard let view else { return false }
+    if case .table(let table) = view { return table.rows.contains { $0.copyValue != nil } }
+    return view.children.contains { hasCopyValues($0) }
+  }
+
   static func copyValue(in view: ViewNode?, row: String) -> String? {
     guard let view else { return nil }
     if case .table(let table) = view {
@@ -132,6 +143,50 @@ public enum ConsoleUpdate {
       if let value = copyValue(in: child, row: row) { return value }
     }
     return nil
+  }
+
+  /// The key that watches the screen: its refresh (a sync) every few seconds while it is open.
+  static let watchKey: Character = "w"
+
+  /// `w`: starts watching the screen (refreshing it at once) or stops.
+  static func toggleWatch(_ state: inout ConsoleState, _ context: ConsoleContext)
+    -> [ConsoleEffect]
+  {
+    if state.watch?.screenID == state.screen.id {
+      state.watch = nil
+      state.screen.result = ScreenResult(context.text("notice.watch-stopped"))
+      return []
+    }
+    guard AppUpdate.hasRefreshAction(state.app, context.app) else {
+      state.screen.result = ScreenResult(context.text("notice.nothing-to-watch"), isFailure: true)
+      return []
+    }
+    state.watch = Watch(
+      screenID: state.screen.id, interval: context.watchInterval,
+      remaining: context.watchInterval)
+    return refresh(&state, context)
+  }
+
+  /// A second passed: a watched screen still open is refreshed when its interval is up and
+  /// nothing it started is still running (a slow sync is never piled on).
+  static func heartbeat(_ state: inout ConsoleState, _ context: ConsoleContext)
+    -> [ConsoleEffect]
+  {
+    guard var watch = state.watch else { return [] }
+    guard state.stacks.joined().contains(where: { $0.id == watch.screenID }) else {
+      state.watch = nil
+      return []
+    }
+    watch.remaining -= 1
+    guard watch.remaining <= 0, state.screen.id == watch.screenID, state.running == 0,
+      state.mode == .browsing
+    else {
+      state.watch = watch
+      return []
+    }
+    watch.remaining = watch.interval
+    state.watch = watch
+    return refresh(&state, context)
   }
 
   /// `r` or a `--refresh` tick: reload, and run the route's own refresh action if it has one

@@ -448,3 +448,93 @@ func tolerantCommand(_ name: String, _ subcommands: [String], options: [String] 
             + [.flag("yes", help: label)]), run: run)
     })
 }
+
+/// Issue 17: `w` watches a screen — its refresh (the Messages tab's sync) every few seconds
+/// while the screen is open, never piled on a run still going.
+@Suite struct WatchTests {
+  func beats(_ count: Int, _ state: inout ConsoleState, _ context: ConsoleContext)
+    -> [ConsoleEffect]
+  {
+    (0..<count).flatMap { _ in ConsoleUpdate.update(&state, .heartbeat, context: context) }
+  }
+
+  func finishAll(_ effects: [ConsoleEffect], _ state: inout ConsoleState, _ context: ConsoleContext)
+  {
+    for case .run(_, let affected, let batch) in effects {
+      _ = ConsoleUpdate.update(
+        &state,
+        .finished(batch: batch, affected: affected, outcome: ActionOutcome(succeeded: true)),
+        context: context)
+    }
+  }
+
+  @Test func wRefreshesAtOnceThenEveryIntervalAndShowsIt() throws {
+    let context = try boxContext()
+    var state = box(context, table(["alpha", "beta"]))
+    let first = send([.character("w")], to: &state, context)
+    #expect(commandLines(first) == [["box", "test", "r0"], ["box", "test", "r1"]])
+    #expect(state.watch?.interval == 5)
+    #expect(lines(state, context).joined().contains("watching every 5 s"))
+    // A run still going is never piled on: the due beat waits for it.
+    #expect(commandLines(beats(6, &state, context)).isEmpty)
+    finishAll(first, &state, context)
+    #expect(commandLines(beats(1, &state, context)).count == 2)
+  }
+
+  @Test func intervalIsCountedInSecondsAndWStops() throws {
+    let context = try boxContext()
+    var state = box(context, table(["alpha"]))
+    finishAll(send([.character("w")], to: &state, context), &state, context)
+    #expect(commandLines(beats(4, &state, context)).isEmpty)
+    let due = beats(1, &state, context)
+    #expect(commandLines(due) == [["box", "test", "r0"]])
+    finishAll(due, &state, context)
+    _ = send([.character("w")], to: &state, context)
+    #expect(state.watch == nil)
+    #expect(state.screen.result?.text == "Stopped watching this screen.")
+    #expect(commandLines(beats(20, &state, context)).isEmpty)
+    #expect(!lines(state, context).joined().contains("watching every"))
+  }
+
+  @Test func closingTheScreenEndsTheWatch() throws {
+    let context = try boxContext()
+    var state = box(context, table(["alpha"]))
+    finishAll(send([.character("w")], to: &state, context), &state, context)
+    state.stacks[0].append(ScreenState(path: "box/thread/1", id: 50))
+    // Away on another screen: nothing runs, the watch waits.
+    #expect(commandLines(beats(10, &state, context)).isEmpty)
+    #expect(state.watch != nil)
+    _ = send([.escape], to: &state, context)
+    #expect(commandLines(beats(1, &state, context)).count == 1)
+    state.stacks[0] = [ScreenState(path: "box/thread/1", id: 51)]
+    _ = beats(1, &state, context)
+    #expect(state.watch == nil)
+  }
+
+  @Test func aScreenWithoutRefreshSaysSoInBothLanguages() throws {
+    for (language, expected) in [
+      (AppLanguage.english, "Nothing to watch here"), (.simplifiedChinese, "此页面无可监视内容"),
+    ] {
+      let context = try boxContext(language)
+      var state = box(context, thread(2), path: "box/thread/10086")
+      #expect(send([.character("w")], to: &state, context).isEmpty)
+      #expect(state.watch == nil)
+      #expect(state.screen.result?.isFailure == true)
+      #expect(state.screen.result?.text.hasPrefix(expected) == true)
+    }
+  }
+
+  @Test func theKeyHelpListsWatchWhereThereIsARefresh() throws {
+    let context = try boxContext()
+    for (path, view, listed) in [
+      ("box", table(["alpha"]), true), ("box/thread/1", thread(2), false),
+    ] {
+      var state = box(context, view, path: path, height: 40)
+      _ = send([.character("?")], to: &state, context)
+      let help = lines(state, context)
+      #expect(help.contains { $0.contains("Show these keys") })
+      #expect(help.contains { $0.contains("Watch: run the refresh") } == listed, "\(path)")
+    }
+  }
+
+}

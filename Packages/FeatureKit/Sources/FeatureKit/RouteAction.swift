@@ -62,8 +62,10 @@ public struct RouteAction: Sendable {
   }
 
   /// Keys the console keeps for itself on every screen (moving, searching, filtering,
-  /// marking, help, quitting). A route may not bind them.
-  public static let consoleKeys: Set<Character> = ["q", "j", "k", "g", "G", "/", "f", " ", "?"]
+  /// marking, copying a code, watching, help, quitting). A route may not bind them.
+  public static let consoleKeys: Set<Character> = [
+    "q", "j", "k", "g", "G", "/", "f", " ", "?", "c", "w",
+  ]
   /// The console's refresh key: a route may bind it to its own refresh (a sync, a test of
   /// every row), which then runs whenever the screen is refreshed.
   public static let refreshKey: Character = "r"
