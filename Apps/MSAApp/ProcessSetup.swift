@@ -41,12 +41,15 @@ enum ProcessSetup {
         signal(signalNumber, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
         source.setEventHandler {
+          // A follow command that took Ctrl-C over ends its loop itself.
+          if signalNumber == SIGINT, ProcessInterrupt.deliver() { return }
           TemporaryFiles.removeAll()
           _exit(128 + signalNumber)
         }
         source.resume()
         sources.append(source)
       }
+      ProcessInterrupt.isRouted.withLock { $0 = true }
     }
   }
 }

@@ -112,17 +112,27 @@ enum Interruption {
     _ body: @escaping @Sendable () async -> T
   ) async -> T {
     let task = Task { await body() }
-    let previous = signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { task.cancel() }
-    source.resume()
+    let restore: () -> Void
+    if ProcessInterrupt.isRouted.current {
+      // The process's one SIGINT handler (see ProcessInterrupt) hands Ctrl-C to this task.
+      ProcessInterrupt.taker.withLock { $0 = { task.cancel() } }
+      restore = { ProcessInterrupt.taker.withLock { $0 = nil } }
+    } else {
+      let previous = signal(SIGINT, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+      source.setEventHandler { task.cancel() }
+      source.resume()
+      restore = {
+        source.cancel()
+        signal(SIGINT, previous)
+      }
+    }
     let value = await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
-    source.cancel()
-    signal(SIGINT, previous)
+    restore()
     return value
   }
 }

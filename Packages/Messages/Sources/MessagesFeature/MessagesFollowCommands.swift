@@ -52,6 +52,7 @@ extension MessagesCommands {
         archive: archive, connector: try connector(environment), instances: instances,
         environment)
       let found: ArchivedMessage?
+      var stopped = false
       let matches = filter
       if let wait {
         let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))
@@ -72,6 +73,8 @@ extension MessagesCommands {
           }
           return nil
         }
+        // Ctrl-C before the time ran out.
+        stopped = found == nil && ContinuousClock.now < deadline
       } else {
         _ = await follower.round(after: follower.baseline, filter: matches)
         filter.since = environment.clock.now().addingTimeInterval(-since)
@@ -79,6 +82,7 @@ extension MessagesCommands {
       }
       let language = environment.language
       guard let message = found, let code = message.code else {
+        if stopped { throw MessagesFailure("error.noCodeStopped") }
         if let wait {
           throw MessagesFailure(
             "error.noCodeWaited", ["wait": parsed.optionalString("wait") ?? String(wait)])
