@@ -38,16 +38,16 @@ struct TestingTransportTests {
 @Suite("SimAdminFixtures")
 struct FixtureTests {
   @Test("every fixture decodes with the values it promises")
-  func fixtures() {
-    #expect(SimAdminFixtures.health.version == "1.1.10")
-    #expect(!SimAdminFixtures.authOpen.isProtected)
-    #expect(SimAdminFixtures.device.model == "EC20F")
-    #expect(SimAdminFixtures.sim.phoneNumbers == ["+8613800138000"])
-    #expect(SimAdminFixtures.sim.puk1Retries == nil)
-    #expect(SimAdminFixtures.network.isRegistered)
-    #expect(SimAdminFixtures.stats.maxTemperature == 46.5)
-    #expect(SimAdminFixtures.messages.map(\.id) == [2, 1])
-    #expect(SimAdminFixtures.messages[0].date == Date(timeIntervalSince1970: 1_767_227_400))
-    #expect(!SimAdminFixtures.hubStandalone.isBound)
+  func fixtures() throws {
+    #expect(try SimAdminFixtures.health.version == "1.1.10")
+    #expect(try !SimAdminFixtures.authOpen.isProtected)
+    #expect(try SimAdminFixtures.device.model == "EC20F")
+    #expect(try SimAdminFixtures.sim.phoneNumbers == ["+8613800138000"])
+    #expect(try SimAdminFixtures.sim.puk1Retries == nil)
+    #expect(try SimAdminFixtures.network.isRegistered)
+    #expect(try SimAdminFixtures.stats.maxTemperature == 46.5)
+    #expect(try SimAdminFixtures.messages.map(\.id) == [2, 1])
+    #expect(try SimAdminFixtures.messages[0].date == Date(timeIntervalSince1970: 1_767_227_400))
+    #expect(try !SimAdminFixtures.hubStandalone.isBound)
   }
 }
