@@ -74,7 +74,8 @@ public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
   /// The device answered something that is not what SimAdmin sends for a status layer (a
   /// truncated body, an `ok` without the promised data, an oversized answer).
   case protocolError
-  /// `/api/auth/status` did not answer within its budget (the detail holds the seconds).
+  /// The login the layer calls waited for did not answer within their budget (the detail
+  /// holds the seconds).
   case authTimeout
   /// `/api/device` did not answer within its budget.
   case modemTimeout

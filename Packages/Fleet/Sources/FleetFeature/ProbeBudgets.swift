@@ -5,8 +5,10 @@ import Foundation
 ///
 /// - reachability (`/api/health`): half the timeout, at least 1 s. It is one cheap call; a
 ///   device that has not said "ok" by then is Offline, sooner than the other layers' limit.
-/// - auth (`/api/auth/status`), modem (`/api/device`), SIM (`/api/sim`), registration
-///   (`/api/network`) and data (`/api/data`): the whole timeout, login and retry included.
+/// - modem (`/api/device`), SIM (`/api/sim`), registration (`/api/network`) and data
+///   (`/api/data`): the whole timeout, login and retry included. The auth layer is told by
+///   these calls (each passes the device's auth check); a login they wait for that does not
+///   answer in time is the auth layer's timeout ("auth not answering after N s").
 ///   A layer that runs out of time makes the device Degraded, naming the layer
 ///   ("modem not answering after 5 s"); a device that answered health is never Offline.
 /// - extras that feed no status (`/api/stats` for temperature, the latest SMS): the whole
@@ -14,7 +16,7 @@ import Foundation
 public struct ProbeBudgets: Sendable, Hashable {
   /// Seconds for `/api/health`.
   public var reachability: TimeInterval
-  /// Seconds for the auth status and every status layer.
+  /// Seconds for every status layer (the auth layer's login included).
   public var layers: TimeInterval
   /// Seconds for the calls that feed no status.
   public var extras: TimeInterval

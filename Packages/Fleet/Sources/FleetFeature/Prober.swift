@@ -8,6 +8,14 @@ import SimAdminClient
 /// latest SMS). All the calls go out at once (one round trip for a healthy device) and are
 /// read back in layer order; each is bounded by its layer's budget (``ProbeBudgets``).
 ///
+/// Seven calls per device, each feeding the status or the workbench: health (reachable,
+/// version), device (modem), SIM (present, phone number), network (registration, operator,
+/// signal), data, stats (temperature) and the latest SMS. The auth layer needs no call of its
+/// own: every layer call passes the device's auth check, so their answers tell whether the
+/// session is let in (a 401 makes the session log in with the stored password and retry;
+/// "no admin password set", a wrong or missing password show up as their errors), and a login
+/// that does not answer in time is the auth layer's timeout.
+///
 /// A device that answered health is never Offline: a later layer that fails or runs out of
 /// time makes it Degraded, naming the layer. The extras never change the status.
 public struct Prober: Sendable {
@@ -93,9 +101,6 @@ public struct Prober: Sendable {
     async let healthCall = bounded(budgets.reachability) { () async throws(SimAdminFailure) in
       try await session.health()
     }
-    async let authCall = bounded(budgets.layers) { () async throws(SimAdminFailure) in
-      try await session.authStatus()
-    }
     async let device = bounded(budgets.layers) { () async throws(SimAdminFailure) in
       try await session.device()
     }
@@ -117,8 +122,8 @@ public struct Prober: Sendable {
 
     // This computer's own failure (out of descriptors…) says nothing about the device.
     let outcomes: [SimAdminError?] = [
-      await healthCall.failure, await authCall.failure, await device.failure, await sim.failure,
-      await network.failure, await stats.failure, await data.failure, await sms.failure,
+      await healthCall.failure, await device.failure, await sim.failure, await network.failure,
+      await stats.failure, await data.failure, await sms.failure,
     ]
     for case .localResource(let detail)? in outcomes {
       var result = finish(.unknown, nil, detail: detail)
@@ -143,7 +148,8 @@ public struct Prober: Sendable {
 
     // Authentication.
     if let problem = authProblem(
-      await authCall, parts: parts, instanceID: instance.id, seconds: budgets.layers)
+      parts: parts, loginUnanswered: await session.isLoginUnanswered, instanceID: instance.id,
+      seconds: budgets.layers)
     {
       layers.auth = .failed
       return finish(problem.status, problem.reason, detail: problem.detail, health: health)
@@ -174,33 +180,19 @@ public struct Prober: Sendable {
     var detail: String?
   }
 
-  /// Why the device would not let us in, if it would not: read from its auth status, the
-  /// stored password, and what the layer calls met. Never Offline: health answered.
+  /// Why the device would not let us in, if it would not: read from what the layer calls met
+  /// (each passes the device's auth check), whether the session's login answered, and the
+  /// stored password. Never Offline: health answered.
   private func authProblem(
-    _ authStatus: Result<AuthStatus, SimAdminError>, parts: SnapshotParts, instanceID: String,
-    seconds: TimeInterval
+    parts: SnapshotParts, loginUnanswered: Bool, instanceID: String, seconds: TimeInterval
   ) -> AuthProblem? {
-    switch authStatus {
-    case .success(let status) where status.authenticated:
-      return nil
-    case .success(let status)
-    where status.settings?.passwordProtectionEnabled == true && !status.configured:
-      return AuthProblem(status: .loginRequired, reason: .passwordNotSet)
-    case .failure(.notSupported):
-      return nil  // before 1.0.7: no auth at all
-    case .failure(.timeout), .failure(.cancelled):
-      return AuthProblem(
-        status: .degraded, reason: .authTimeout, detail: SnapshotParts.seconds(seconds))
-    case .failure(let error):
-      let (status, reason, detail) = Self.classifyAnswered(error)
-      return AuthProblem(status: status, reason: reason, detail: detail)
-    case .success:
-      break
-    }
-    // Protection is on and the status call came without a session. The layer calls
-    // logged in with the stored password if there is one; their errors say how that went.
     if parts.all.contains(.passwordNotSet) {
       return AuthProblem(status: .loginRequired, reason: .passwordNotSet)
+    }
+    // The calls waited for a login that never answered: the auth layer is what is slow.
+    if loginUnanswered, parts.all.contains(where: { $0 == .timeout || $0 == .cancelled }) {
+      return AuthProblem(
+        status: .degraded, reason: .authTimeout, detail: SnapshotParts.seconds(seconds))
     }
     if let refused = parts.all.first(where: { $0 == .wrongPassword || $0 == .loginRequired }) {
       let password: String?

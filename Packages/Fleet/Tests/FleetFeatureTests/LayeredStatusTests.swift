@@ -31,13 +31,15 @@ import Testing
         // The same device with a budget long enough: the real reason shows.
         DeviceProfile(
           name: "hang sim", smsCount: 0, faults: [FaultRule(.hang, pathPrefix: "/api/sim")]),
+        // A protected device whose login never answers: the layer calls wait for it.
         DeviceProfile(
-          name: "hang auth", smsCount: 0, faults: [FaultRule(.hang, pathPrefix: "/api/auth")]),
+          name: "hang auth", password: "pw-1", smsCount: 0,
+          faults: [FaultRule(.hang, pathPrefix: "/api/auth")]),
         DeviceProfile(
           name: "bad network", smsCount: 0,
           faults: [FaultRule(.malformedJSON, pathPrefix: "/api/network")]),
         DeviceProfile(name: "hang health", smsCount: 0, faults: [FaultRule(.hang)]),
-      ], timeout: "2")
+      ], timeout: "2", passwords: ["hang auth": "pw-1"])
     #expect(results["slow modem"]?.status == .degraded)
     #expect(results["slow modem"]?.reason == .modemTimeout)
     #expect(results["slow modem"]?.layers.reachable == .ok)
@@ -46,6 +48,9 @@ import Testing
     #expect(results["hang sim"]?.layers.modem == .ok)
     #expect(results["hang auth"]?.status == .degraded)
     #expect(results["hang auth"]?.reason == .authTimeout)
+    #expect(results["hang auth"]?.layers.reachable == .ok)
+    // It ended at its own budget, not at the hanging login's transport timeout (10 s).
+    #expect((results["hang auth"]?.latencyMS ?? .max) < 5_000)
     #expect(results["bad network"]?.status == .degraded)
     #expect(results["bad network"]?.reason == .protocolError)
     // Only a device that never answered health is Offline.

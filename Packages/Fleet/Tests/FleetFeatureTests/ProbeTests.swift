@@ -74,7 +74,13 @@ import Testing
     // never a cookie, a password or a body.
     let open = try #require(log.first { $0.instanceName == "open" })
     let routes = Set(open.requests.map { "\($0.method) \($0.route)" })
-    #expect(routes.isSuperset(of: ["GET /api/health", "GET /api/auth/status", "GET /api/sim"]))
+    // Seven calls, each feeding the status or the workbench; the auth layer is told by them.
+    #expect(
+      routes == [
+        "GET /api/health", "GET /api/device", "GET /api/sim", "GET /api/network", "GET /api/data",
+        "GET /api/stats", "GET /api/sms/list",
+      ])
+    #expect(open.requests.count == 7)
     #expect(open.requests.allSatisfy { $0.status == 200 && ($0.bytes ?? 0) > 0 })
     let locked = try #require(log.first { $0.instanceName == "locked" })
     #expect(locked.requests.contains { $0.route == "/api/auth/login" && $0.status == 200 })

@@ -22,6 +22,8 @@ public actor SimAdminSession {
   /// The origin as checked once (`scheme://host[:port]`), or why it is not valid.
   private let base: Result<String, SimAdminError>
   private var reloginTask: Task<Result<Void, SimAdminError>, Never>?
+  /// The last login after a 401 ran out of time.
+  private var loginStalled = false
 
   /// A session for one instance.
   ///
@@ -115,6 +117,7 @@ public actor SimAdminSession {
   {
     let sentCookie = cookie
     let first = try await exchange(route)
+    if first.status != 401, !route.isPublic { loginStalled = false }
     guard first.status == 401, !route.isPublic, !Self.saysPasswordNotSet(first) else {
       return try decode(first, route: route, as: T.self)
     }
@@ -128,28 +131,45 @@ public actor SimAdminSession {
   }
 
   /// Logs in again after a 401 that was answered to `stale`, unless another request already
-  /// did (then its new cookie is used); concurrent 401s share one login.
+  /// did (then its new cookie is used); concurrent 401s share one login. A caller that is
+  /// cancelled stops waiting at once (``SimAdminError/cancelled``); the login goes on for the
+  /// others.
   private func relogin(replacing stale: String?) async throws(SimAdminError) {
     if let cookie, cookie != stale { return }
+    let task: Task<Result<Void, SimAdminError>, Never>
     if let running = reloginTask {
-      try await running.value.get()
-      return
-    }
-    cookie = nil
-    guard let password = credentials(), !password.isEmpty else { throw .loginRequired }
-    let task = Task { () -> Result<Void, SimAdminError> in
-      do throws(SimAdminError) {
-        try await self.performLogin(password: password)
-        return .success(())
-      } catch {
-        return .failure(error)
+      task = running
+    } else {
+      cookie = nil
+      guard let password = credentials(), !password.isEmpty else { throw .loginRequired }
+      loginStalled = false
+      task = Task { () -> Result<Void, SimAdminError> in
+        let result: Result<Void, SimAdminError>
+        do throws(SimAdminError) {
+          try await self.performLogin(password: password)
+          result = .success(())
+        } catch {
+          result = .failure(error)
+        }
+        await self.loginEnded(result)
+        return result
       }
+      reloginTask = task
     }
-    reloginTask = task
-    let result = await task.value
-    reloginTask = nil
-    try result.get()
+    try await LoginWait.value(of: task).get()
   }
+
+  private func loginEnded(_ result: Result<Void, SimAdminError>) {
+    reloginTask = nil
+    if case .failure(let error) = result, error == .timeout || error == .cancelled {
+      loginStalled = true
+    }
+  }
+
+  /// Whether the login this session started after a 401 has not answered: it is still
+  /// running, or it ran out of time. A probe whose calls ran out of time then blames the
+  /// auth layer, not the layer the calls were for.
+  public var isLoginUnanswered: Bool { reloginTask != nil || loginStalled }
 
   private func performLogin(password: String) async throws(SimAdminError) {
     let route = SimAdminRoute.login(password: password)
@@ -356,5 +376,60 @@ public actor SimAdminSession {
 
   static func milliseconds(_ seconds: TimeInterval) -> String {
     String(Int((seconds * 1000).rounded()))
+  }
+}
+
+/// Waits for a shared login task, or stops waiting when the waiting task is cancelled (the
+/// login itself goes on). Resumed exactly once, by whichever comes first.
+private final class LoginWait: Sendable {
+  typealias Outcome = Result<Void, SimAdminError>
+
+  private enum State {
+    case idle
+    case waiting(CheckedContinuation<Outcome, Never>)
+    case finished(Outcome)
+    case done
+  }
+
+  private let state = Locked(State.idle)
+
+  static func value(of task: Task<Outcome, Never>) async -> Outcome {
+    let wait = LoginWait()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        wait.install(continuation)
+        Task { wait.finish(await task.value) }
+      }
+    } onCancel: {
+      wait.finish(.failure(.cancelled))
+    }
+  }
+
+  private func install(_ continuation: CheckedContinuation<Outcome, Never>) {
+    let early = state.withLock { state -> Outcome? in
+      guard case .finished(let outcome) = state else {
+        state = .waiting(continuation)
+        return nil
+      }
+      state = .done
+      return outcome
+    }
+    if let early { continuation.resume(returning: early) }
+  }
+
+  private func finish(_ outcome: Outcome) {
+    let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+      switch state {
+      case .idle:
+        state = .finished(outcome)
+        return nil
+      case .waiting(let continuation):
+        state = .done
+        return continuation
+      case .finished, .done:
+        return nil
+      }
+    }
+    continuation?.resume(returning: outcome)
   }
 }
