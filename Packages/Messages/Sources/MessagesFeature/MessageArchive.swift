@@ -14,6 +14,9 @@ public struct IngestResult: Sendable, Equatable {
   /// Archived messages this page found again under new device ids (after a renumbering);
   /// counted in ``known``.
   public var claimed: Int = 0
+  /// How many of the inserted and claimed messages are outgoing (the completeness check
+  /// counts per direction).
+  public var foundOutgoing: Int = 0
   /// Whether a device id came back with other content: the device's ids were renumbered and
   /// the instance's id epoch moved on.
   public var renumbered: Bool = false
@@ -62,6 +65,8 @@ public struct SyncState: Sendable, Equatable {
   public var epoch: Int64
   /// How many of its device's rows the last sync accounted for; nil: unknown.
   public var accounted: Int?
+  /// How many of them are outgoing (the rest are incoming); nil: not recorded yet.
+  public var accountedOutgoing: Int? = nil
   /// The newest device id among them (in ``epoch``); nil: unknown.
   public var newestID: Int64?
   /// The newest id on the device's first page (newest by timestamp) at the last sync. Late
@@ -319,6 +324,7 @@ public struct MessageArchive: Sendable {
         }
         inEpoch[message.id] = parts
         result.claimed += 1
+        if message.isOutgoing { result.foundOutgoing += 1 }
         result.knownTail += 1
         continue
       }
@@ -340,6 +346,7 @@ public struct MessageArchive: Sendable {
           ]))
       inEpoch[message.id] = parts
       result.inserted += 1
+      if message.isOutgoing { result.foundOutgoing += 1 }
       result.knownTail = 0
     }
     result.known = messages.count - result.inserted
@@ -518,6 +525,13 @@ public struct MessageArchive: Sendable {
           "m.id IN (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ? "
             + "UNION ALL SELECT id FROM messages WHERE id > ? AND body LIKE ? ESCAPE '\\')")
         values += [term.match, try indexWatermark(), term.like]
+        if term.table == "messages_fts" {
+          // The trigram tokenizer folds the case of every letter (É finds é), `LIKE` only
+          // ASCII's: its matches are narrowed to `LIKE`'s, so a search finds the same rows
+          // whether they wait for the index or not, and whether it scans or not.
+          sql.append("m.body LIKE ? ESCAPE '\\'")
+          values.append(term.like)
+        }
       }
     }
     return (sql, values)
@@ -679,15 +693,15 @@ public struct MessageArchive: Sendable {
     guard
       let row = try database.queryOne(
         """
-        SELECT history_complete, in_progress, id_epoch, accounted, newest_id, top_id, allowance,
-          reported_total,
-          reported_at, last_deep_at
+        SELECT history_complete, in_progress, id_epoch, accounted, accounted_outgoing, newest_id,
+          top_id, allowance, reported_total, reported_at, last_deep_at
         FROM message_sync_state WHERE instance_id = ?
         """, [instanceID])
     else { return nil }
     return SyncState(
       historyComplete: try row.bool("history_complete"), inProgress: try row.bool("in_progress"),
       epoch: try row.int64("id_epoch"), accounted: try row.optionalInt("accounted"),
+      accountedOutgoing: try row.optionalInt("accounted_outgoing"),
       newestID: try row.optionalInt64("newest_id"), topID: try row.optionalInt64("top_id"),
       allowance: try row.int("allowance"),
       reportedTotal: try row.optionalInt("reported_total"),
@@ -705,21 +719,26 @@ public struct MessageArchive: Sendable {
       """, [instanceID, instanceName])
   }
 
-  /// Records what a finished sync established: how many device rows are accounted for and the
-  /// newest device id among them (nil: unknown, so the next sync reads everything), the total
-  /// the device reported (nil: no `/api/sms/stats`), and whether every row was read.
+  /// Records what a finished sync established: how many device rows are accounted for (and
+  /// how many of them are outgoing) and the newest device id among them (nil: unknown, so the
+  /// next sync reads everything), the total the device reported (nil: no `/api/sms/stats`),
+  /// and whether every row was read.
   public func recordCheck(
-    instanceID: String, accounted: Int?, newestID: Int64?, topID: Int64?, allowance: Int,
-    reportedTotal: Int?, deep: Bool, at: Date
+    instanceID: String, accounted: Int?, accountedOutgoing: Int? = nil, newestID: Int64?,
+    topID: Int64?, allowance: Int, reportedTotal: Int?, deep: Bool, at: Date
   ) throws {
     try store.requireWritable()
     try database.run(
       """
-      UPDATE message_sync_state SET accounted = ?, newest_id = ?, top_id = ?, allowance = ?,
-        reported_total = ?, reported_at = ?,
+      UPDATE message_sync_state SET accounted = ?, accounted_outgoing = ?, newest_id = ?,
+        top_id = ?, allowance = ?, reported_total = ?, reported_at = ?,
         last_deep_at = CASE WHEN ? THEN ? ELSE last_deep_at END
       WHERE instance_id = ?
-      """, [accounted, newestID, topID, allowance, reportedTotal, at, deep, at, instanceID])
+      """,
+      [
+        accounted, accountedOutgoing, newestID, topID, allowance, reportedTotal, at, deep, at,
+        instanceID,
+      ])
   }
 
   /// Marks a sync of `instanceID` as started (an interrupted one leaves the mark behind).

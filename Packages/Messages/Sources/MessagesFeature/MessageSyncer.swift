@@ -98,20 +98,25 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
 ///    late or clock-reset message) or one deleted right after it arrived → deep read. A newest
 ///    id below `M`, or an id that comes back with other content, means the ids were renumbered
 ///    → new id epoch, deep read.
-/// 2. *count*: the device's `total` must not exceed `accounted` plus the rows this sync found;
-///    more means a row the pages did not show, or one that arrived after the page was answered:
-///    the first page is read once more, and what is still unaccounted for → deep read. Fewer
-///    means rows were deleted on the device (kept in the archive) or rows arrived between the
-///    two answers: the total is asked once more, after the pages (a second round trip, only
-///    then), so it counts every row they showed; what is still short was deleted: accepted,
-///    `accounted` becomes that total. Only when that second answer fails (or a re-read page
-///    found more) does the next sync allow the shortfall (at most the rows found this time)
-///    as having been counted late — an allowance that could hide a late message.
+/// 2. *count*, in all and per direction: the device's `total`, its `outgoing` and its
+///    incoming rows (`total − outgoing`: the stats' own `incoming` counts only status
+///    `received`, and a row's direction never changes while a status might) must not exceed
+///    what the last sync accounted for plus the rows this sync found, in the same class; more
+///    in any class means a row the pages did not show (so a late incoming message hides no
+///    longer behind an outgoing one deleted in the same interval), or one that arrived after
+///    the page was answered: the first page is read once more, and what is still unaccounted
+///    for → deep read. Fewer in some class means rows were deleted on the device (kept in the
+///    archive) or rows arrived between the two answers: the counts are asked once more, after
+///    the pages (a second round trip, only then), so they count every row the pages showed;
+///    what is still short was deleted: accepted, `accounted` becomes those counts. Only when
+///    that second answer fails (or a re-read page found more) does the next sync allow the
+///    shortfall (at most the rows found this time) as having been counted late — an allowance
+///    that could hide a late message.
 /// 3. *time*: every row is read at least every ``deepReadInterval`` (every
 ///    ``deepReadIntervalWithoutStats`` on a device without `/api/sms/stats`), which bounds the
-///    one case no cheap signal shows: a row deleted deep in the history and a late message
-///    that is the newest row, in the same interval (the next message after it exposes it by
-///    rule 1).
+///    one case no cheap signal shows: a row deleted and a late message of the same direction
+///    that sorts below the first page, in the same interval — every count and every id the
+///    pages show is as expected; the next message after it exposes it by rule 1.
 ///
 /// A device without `/api/sms/stats` (plain-text 404 on old versions, or any failure of that
 /// call) is checked by rules 1 and 3.
@@ -209,19 +214,74 @@ public struct MessageSyncer: Sendable {
   /// What one sync has read: the ids, and how many rows were new to the archive's accounting.
   struct Tally {
     var ids = Set<Int64>()
+    /// The outgoing ones among ``ids``.
+    var outgoingIDs = Set<Int64>()
     var found = 0
+    /// The outgoing ones among ``found``.
+    var foundOutgoing = 0
     var renumbered = false
     /// The newest id on the first page (offset 0).
     var top: Int64?
 
     mutating func add(_ messages: [SmsMessage], offset: Int) {
-      for message in messages { ids.insert(message.id) }
+      for message in messages {
+        ids.insert(message.id)
+        if message.isOutgoing { outgoingIDs.insert(message.id) }
+      }
       if offset == 0 { top = max(top ?? 0, messages.map(\.id).max() ?? 0) }
     }
 
     mutating func add(_ ingest: IngestResult) {
       found += ingest.inserted + ingest.claimed
+      foundOutgoing += ingest.foundOutgoing
       renumbered = renumbered || ingest.renumbered
+    }
+
+    /// What the archive expects the device to count now: what the last sync accounted for
+    /// plus what this one found, per direction where the last sync recorded it.
+    func expected(accounted: Int, outgoing: Int?) -> DeviceCounts {
+      DeviceCounts(total: accounted + found, outgoing: outgoing.map { $0 + foundOutgoing })
+    }
+  }
+
+  /// Row counts of one device: all rows, and the outgoing ones (nil: not known). The incoming
+  /// ones are the rest: `/api/sms/stats`' own `incoming` counts only status `received`, so a
+  /// status change (SimAdmin never makes one, a later version might mark rows read) would
+  /// look like a row gone and another come; a row's direction never changes.
+  struct DeviceCounts: Equatable {
+    var total: Int
+    var outgoing: Int?
+    var incoming: Int? { outgoing.map { total - $0 } }
+
+    /// From `/api/sms/stats`; the outgoing count only when it is consistent with the total.
+    init(_ stats: SmsStats) {
+      total = Int(clamping: stats.total)
+      let outgoing = Int(clamping: stats.outgoing)
+      self.outgoing = outgoing >= 0 && outgoing <= total ? outgoing : nil
+    }
+
+    init(total: Int, outgoing: Int?) {
+      self.total = total
+      self.outgoing = outgoing
+    }
+
+    /// Whether the device counts more rows than `expected` allows in any class (all rows,
+    /// incoming, outgoing; a class either side does not know is skipped).
+    func exceeds(_ expected: DeviceCounts, allowance: Int) -> Bool {
+      if total > expected.total + allowance { return true }
+      guard let outgoing, let incoming, let expectedOutgoing = expected.outgoing,
+        let expectedIncoming = expected.incoming
+      else { return false }
+      return outgoing > expectedOutgoing + allowance || incoming > expectedIncoming + allowance
+    }
+
+    /// Whether the device counts fewer rows than `expected` in any class.
+    func short(of expected: DeviceCounts, allowance: Int) -> Bool {
+      if total < expected.total + allowance { return true }
+      guard let outgoing, let incoming, let expectedOutgoing = expected.outgoing,
+        let expectedIncoming = expected.incoming
+      else { return false }
+      return outgoing < expectedOutgoing + allowance || incoming < expectedIncoming + allowance
     }
   }
 
@@ -239,7 +299,7 @@ public struct MessageSyncer: Sendable {
         instanceID: instance.id, instanceName: instance.name, at: clock.now())
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
-      async let statsCall = Self.total(session)
+      async let statsCall = Self.counts(session)
       // The SIM's number as the instance's status knows it; a first (or unfinished) sync of
       // an instance never probed reads it from the device once and keeps it.
       var simNumber = try archive.knownSIMNumber(instanceID: instance.id)
@@ -256,24 +316,35 @@ public struct MessageSyncer: Sendable {
         reason = try await newestPages(
           session, target, newest: newest, top: state.topID, queue: queue, tally: &tally,
           into: &result)
-        var total = await statsCall
-        // Whether `total` was asked after the pages were read (not together with them).
+        let outgoing = state.accountedOutgoing
+        var counts = await statsCall
+        // Whether `counts` were asked after the pages were read (not together with them).
         var settled = false
-        if reason == nil, let counted = total, counted < accounted + tally.found + state.allowance {
-          // Fewer rows than expected: rows deleted on the device, or rows that came between
-          // the two answers sent together. Asked again now that the pages are read, the total
-          // counts every row they showed, so what is still short was deleted, and nothing is
-          // left to allow next time (an allowance there would hide a late message).
-          if let again = await Self.total(session) {
-            total = again
+        if reason == nil, let counted = counts,
+          counted.short(
+            of: tally.expected(accounted: accounted, outgoing: outgoing),
+            allowance: state.allowance)
+        {
+          // Fewer rows than expected in some direction: rows deleted on the device, or rows
+          // that came between the two answers sent together. Asked again now that the pages
+          // are read, the counts include every row they showed, so what is still short was
+          // deleted, and nothing is left to allow next time (an allowance there would hide a
+          // late message).
+          if let again = await Self.counts(session) {
+            counts = again
             settled = true
           }
         }
-        result.reportedTotal = total
+        result.reportedTotal = counts?.total
         var reread = false
-        if reason == nil, let total, total > accounted + tally.found + state.allowance {
-          // More rows than accounted for: first re-read the newest page, now that the total
-          // is known, for messages that arrived after the first page was answered.
+        if reason == nil, let counts,
+          counts.exceeds(
+            tally.expected(accounted: accounted, outgoing: outgoing),
+            allowance: state.allowance)
+        {
+          // More rows than accounted for (in all, or in one direction: a late message and a
+          // delete in the other direction): first re-read the newest page, now that the
+          // counts are known, for messages that arrived after the first page was answered.
           reread = true
           reason = try await newestPages(
             session, target, newest: newest, top: nil, queue: queue, tally: &tally,
@@ -281,17 +352,19 @@ public struct MessageSyncer: Sendable {
         }
         if reason == nil {
           reason = Self.check(
-            tally, accounted: accounted, newest: newest, total: total,
+            tally, accounted: accounted, outgoing: outgoing, newest: newest, counts: counts,
             allowance: state.allowance)
         }
         if reason == nil {
           result.completed = true
-          let shortfall = total.map { accounted + tally.found - $0 } ?? 0
+          let expected = tally.expected(accounted: accounted, outgoing: outgoing)
+          let shortfall = counts.map { expected.total - $0.total } ?? 0
           let allowance = settled && !reread ? 0 : min(max(0, shortfall), tally.found)
           try archive.recordCheck(
-            instanceID: instance.id, accounted: total ?? accounted + tally.found,
+            instanceID: instance.id, accounted: counts?.total ?? expected.total,
+            accountedOutgoing: counts.map(\.outgoing) ?? expected.outgoing,
             newestID: max(newest, tally.ids.max() ?? newest), topID: tally.top,
-            allowance: allowance, reportedTotal: total, deep: false, at: clock.now())
+            allowance: allowance, reportedTotal: counts?.total, deep: false, at: clock.now())
         }
       }
       if let reason {
@@ -300,12 +373,13 @@ public struct MessageSyncer: Sendable {
         try await deepRead(
           session, target, hashing: state?.historyComplete != true, queue: queue,
           tally: &tally, into: &result)
-        let total = await statsCall
+        let total = await statsCall?.total
         result.reportedTotal = total
         result.completed = true
         // A renumbering met during the read mixes two epochs' ids: account again next time.
         try archive.recordCheck(
           instanceID: instance.id, accounted: tally.renumbered ? nil : tally.ids.count,
+          accountedOutgoing: tally.renumbered ? nil : tally.outgoingIDs.count,
           newestID: tally.renumbered ? nil : tally.ids.max() ?? 0, topID: tally.top, allowance: 0,
           reportedTotal: total, deep: true, at: clock.now())
       }
@@ -350,22 +424,27 @@ public struct MessageSyncer: Sendable {
 
   /// Rules 1 and 2 (see the type's documentation) after the newest pages.
   static func check(
-    _ tally: Tally, accounted: Int, newest: Int64, total: Int?, allowance: Int = 0
+    _ tally: Tally, accounted: Int, outgoing: Int? = nil, newest: Int64, counts: DeviceCounts?,
+    allowance: Int = 0
   ) -> DeepRead? {
     if tally.renumbered { return .renumbered }
     if let top = tally.ids.max(), top > newest {
       let between = tally.ids.count { $0 > newest }
       if top - newest > Int64(between) { return .unaccounted }
     }
-    if let total, total > accounted + tally.found + allowance { return .unaccounted }
+    if let counts,
+      counts.exceeds(tally.expected(accounted: accounted, outgoing: outgoing), allowance: allowance)
+    {
+      return .unaccounted
+    }
     return nil
   }
 
-  /// The device's `/api/sms/stats` total, nil where the call fails (old versions answer a
+  /// The device's `/api/sms/stats` counts, nil where the call fails (old versions answer a
   /// plain-text 404): the check then goes by ids and time alone.
-  static func total(_ session: SimAdminSession) async -> Int? {
+  static func counts(_ session: SimAdminSession) async -> DeviceCounts? {
     guard let stats = try? await session.smsStats() else { return nil }
-    return Int(clamping: stats.total)
+    return DeviceCounts(stats)
   }
 
   /// A later sync's newest pages: a first page of ``laterFirstPage``, then pages of
@@ -461,4 +540,9 @@ public struct MessageSyncer: Sendable {
     guard let first = page.first else { return false }
     return (first.timestamp, first.id) >= (anchor.timestamp, anchor.id)
   }
+}
+
+extension SmsMessage {
+  /// Whether the device sent it (what `/api/sms/stats` counts as `outgoing`).
+  var isOutgoing: Bool { direction == SmsDirection.outgoing.rawValue }
 }

@@ -16,6 +16,7 @@ enum MessagesSchema {
       Migration(version: 3, name: "multiplicity, id epochs, completeness state", sql: version3),
       Migration(version: 4, name: "search index behind a watermark, bigrams", sql: version4),
       Migration(version: 5, name: "verification codes, receiving SIM number", sql: version5),
+      Migration(version: 6, name: "completeness per direction", sql: version6),
     ])
 
   static let version1 = """
@@ -212,5 +213,13 @@ enum MessagesSchema {
       rules_version INTEGER NOT NULL
     );
     INSERT INTO message_codes (id, rules_version) VALUES (1, 0);
+    """
+
+  /// The completeness check counts per direction (issue 14): `accounted_outgoing` is how many
+  /// of the rows the last sync accounted for (`accounted`) are outgoing; the rest are
+  /// incoming. NULL (as after the upgrade) skips the per-direction comparison until a sync has
+  /// recorded it.
+  static let version6 = """
+    ALTER TABLE message_sync_state ADD COLUMN accounted_outgoing INTEGER;
     """
 }

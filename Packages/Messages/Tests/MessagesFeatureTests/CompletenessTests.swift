@@ -157,6 +157,18 @@ struct CompletenessTests {
     await harness.stop()
   }
 
+  /// The rows a later sync's first page holds (``MessageSyncer/laterFirstPage``).
+  static func firstPage(_ device: SimulatedDevice) -> [SimulatedSMS] {
+    Array(device.messages().prefix(50))
+  }
+
+  /// The first row of `direction` below the first `skipping` rows, newest first.
+  static func row(_ device: SimulatedDevice, _ direction: String, skipping: Int = 100) throws
+    -> SimulatedSMS
+  {
+    try #require(device.messages().dropFirst(skipping).first { $0.direction == direction })
+  }
+
   @Test("one device-side delete and one late message in the same interval")
   func deleteAndLate() async throws {
     let harness = try await Harness([DeviceProfile(name: "A", smsCount: 200, seed: 11)])
@@ -174,18 +186,6 @@ struct CompletenessTests {
     #expect(later.deepRead == "unaccounted")
     #expect(try Self.archived(harness) == expected.sorted())
 
-    // Alone, a delete and a late message that is the newest row leave no cheap signal: the
-    // next message exposes it, and the periodic or a --full read finds it before that.
-    device.deleteMessages(ids: [device.messages()[100].id])
-    let hidden = device.receiveSMS(from: "95588", content: "late two", at: Self.ago(days: 14))
-    expected.append(Harness.identity(hidden))
-    let blind = await Self.sync(harness)
-    #expect(blind.deepRead == nil)
-    harness.testStore.clock.advance(by: MessageSyncer.deepReadInterval + 1)
-    let periodic = await Self.sync(harness)
-    #expect(periodic.deepRead == "periodic")
-    #expect(try Self.archived(harness) == expected.sorted())
-
     device.deleteMessages(ids: [device.messages()[90].id])
     let third = device.receiveSMS(from: "95588", content: "late three", at: Self.ago(days: 13))
     device.deleteMessages(ids: [device.messages()[80].id])
@@ -195,6 +195,133 @@ struct CompletenessTests {
     let exposed = await Self.sync(harness)
     #expect(exposed.deepRead == "unaccounted")
     #expect(try Self.archived(harness) == expected.sorted())
+    await harness.stop()
+  }
+
+  /// The total is unchanged, but `/api/sms/stats` counts outgoing rows apart: one direction
+  /// is a row short, the other a row over, so the same sync reads deep.
+  @Test("a delete in one direction and a late message in the other: found by the same sync")
+  func deleteAndLateAcrossDirections() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 200, seed: 15)])
+    let device = harness.fleet.devices[0]
+    _ = await Self.sync(harness)
+    var expected = Self.device(harness)
+
+    device.deleteMessages(ids: [try Self.row(device, "outgoing").id])
+    let late = device.receiveSMS(from: "95588", content: "late, incoming", at: Self.ago(days: 15))
+    #expect(!Self.firstPage(device).contains(late))
+    expected.append(Harness.identity(late))
+    let incoming = await Self.sync(harness)
+    #expect(incoming.reportedTotal == 200)
+    #expect(incoming.deepRead == "unaccounted")
+    #expect(try Self.archived(harness) == expected.sorted())
+
+    device.deleteMessages(ids: [try Self.row(device, "incoming").id])
+    let sent = device.storeSMS(
+      direction: "outgoing", phoneNumber: "10010", content: "late, outgoing",
+      at: Self.ago(days: 14))
+    #expect(!Self.firstPage(device).contains(sent))
+    expected.append(Harness.identity(sent))
+    let outgoing = await Self.sync(harness)
+    #expect(outgoing.reportedTotal == 200)
+    #expect(outgoing.deepRead == "unaccounted")
+    #expect(try Self.archived(harness) == expected.sorted())
+
+    // Accounted again per direction: the next sync is one round trip, no deep read.
+    device.clearRequests()
+    let quiet = await Self.sync(harness)
+    #expect(quiet.deepRead == nil)
+    #expect(device.requests().count == 2)
+    #expect(try Self.archived(harness) == expected.sorted())
+    await harness.stop()
+  }
+
+  /// What one round trip cannot show: an incoming row deleted and a late incoming message
+  /// below the first page, nothing else. Every count is as before and no id is skipped among
+  /// the rows read; the next new message (its id jumps by two), `--full` and the daily read
+  /// each find it.
+  @Test("an incoming delete and a late incoming message alone: next message, --full, daily")
+  func deleteAndLateSameDirection() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 200, seed: 16)])
+    let device = harness.fleet.devices[0]
+    _ = await Self.sync(harness)
+    var expected = Self.device(harness)
+
+    /// One incoming row deleted and one incoming late message: the sync that follows sees
+    /// nothing missing.
+    func hide(_ content: String, days: Double) async throws -> String {
+      device.deleteMessages(ids: [try Self.row(device, "incoming").id])
+      let late = device.receiveSMS(from: "95588", content: content, at: Self.ago(days: days))
+      #expect(!Self.firstPage(device).contains(late))
+      let blind = await Self.sync(harness)
+      #expect(blind.deepRead == nil)
+      #expect(blind.reportedTotal == device.messages().count)
+      #expect(try !Self.archived(harness).contains(Harness.identity(late)))
+      return Harness.identity(late)
+    }
+
+    // The next message exposes it: its id is two above the newest accounted.
+    expected.append(try await hide("late, before a message", days: 15))
+    let next = device.receiveSMS(from: "10086", content: "on time")
+    expected.append(Harness.identity(next))
+    let exposed = await Self.sync(harness)
+    #expect(exposed.deepRead == "unaccounted")
+    #expect(exposed.inserted == 2)
+    #expect(try Self.archived(harness) == expected.sorted())
+
+    // --full reads every row.
+    expected.append(try await hide("late, before --full", days: 14))
+    let full = await Self.sync(harness, full: true)
+    #expect(full.deepRead == "full")
+    #expect(full.inserted == 1)
+    #expect(try Self.archived(harness) == expected.sorted())
+
+    // The daily read: not a second before the interval, then at once.
+    expected.append(try await hide("late, before the daily read", days: 13))
+    harness.testStore.clock.advance(by: MessageSyncer.deepReadInterval - 60)
+    #expect(await Self.sync(harness).deepRead == nil)
+    harness.testStore.clock.advance(by: 61)
+    let periodic = await Self.sync(harness)
+    #expect(periodic.deepRead == "periodic")
+    #expect(periodic.inserted == 1)
+    #expect(try Self.archived(harness) == expected.sorted())
+    await harness.stop()
+  }
+
+  /// The simulator's own faults: live traffic where every third message is late (a month
+  /// old, below every page a later sync reads) and every second tick deletes a random row,
+  /// with identical outgoing pairs. Whatever the device held at any sync is archived once.
+  @Test("the simulator's late messages and deletes under traffic: every row held is archived")
+  func lateAndDeletesFromTheSimulator() async throws {
+    let harness = try await Harness([
+      DeviceProfile(
+        name: "A", smsCount: 200, seed: 17,
+        smsCases: [.late(minutes: 30 * 1_440), .deletes(every: 2), .identical])
+    ])
+    let device = harness.fleet.devices[0]
+    // Every row the device held when a sync began, by device id (ids are never renumbered
+    // here), so identical rows count as many as they are.
+    var held: [Int64: String] = [:]
+    for message in device.messages() { held[message.id] = Harness.identity(message) }
+    #expect(await Self.sync(harness).failure == nil)
+    var deep = 0
+    for interval in 0..<24 {
+      device.receiveLiveTraffic(count: interval % 4 + 1)
+      for message in device.messages() { held[message.id] = Harness.identity(message) }
+      let result = await Self.sync(harness)
+      #expect(result.failure == nil)
+      if result.deepRead != nil { deep += 1 }
+    }
+    #expect(deep > 0)
+    // A last message exposes a late one still hidden behind a delete of its direction.
+    device.setSMSCases([])
+    let last = device.receiveSMS(from: "10086", content: "after the traffic")
+    held[last.id] = Harness.identity(last)
+    #expect(await Self.sync(harness).failure == nil)
+    #expect(try Self.archived(harness) == held.values.sorted())
+    let full = await Self.sync(harness, full: true)
+    #expect(full.inserted == 0)
+    #expect(try Self.archived(harness) == held.values.sorted())
     await harness.stop()
   }
 
