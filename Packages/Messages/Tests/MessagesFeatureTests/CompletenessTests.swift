@@ -288,6 +288,30 @@ struct CompletenessTests {
     await harness.stop()
   }
 
+  /// `/api/sms/stats` `incoming` counts status `received` only; the check counts incoming rows
+  /// as `total − outgoing`, so rows changing status (read marks, say) are no missing rows.
+  @Test("status changes move the stats' incoming count but cost no deep read")
+  func statusChanges() async throws {
+    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 150, seed: 18)])
+    let device = harness.fleet.devices[0]
+    _ = await Self.sync(harness)
+    func received() -> Int {
+      device.messages().count { $0.direction == "incoming" && $0.status == "received" }
+    }
+    for round in 0..<4 {
+      let before = received()
+      let marked = device.messages().filter { $0.status == "received" }.prefix(5).map(\.id)
+      device.setStatus("read", ids: Array(marked))
+      if round % 2 == 1 { _ = device.receiveSMS(from: "10086", content: "on time \(round)") }
+      #expect(received() == before - 5 + round % 2)
+      let result = await Self.sync(harness)
+      #expect(result.failure == nil)
+      #expect(result.deepRead == nil, "round \(round)")
+    }
+    #expect(try Self.archived(harness) == Self.device(harness))
+    await harness.stop()
+  }
+
   /// The simulator's own faults: live traffic where every third message is late (a month
   /// old, below every page a later sync reads) and every second tick deletes a random row,
   /// with identical outgoing pairs. Whatever the device held at any sync is archived once.

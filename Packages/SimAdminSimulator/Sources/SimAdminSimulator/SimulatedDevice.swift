@@ -147,6 +147,18 @@ public final class SimulatedDevice: Sendable {
     state.withLock { _ = $0.delete { wanted.contains($0.id) } }
   }
 
+  /// Gives the messages with these ids another `status`. SimAdmin itself never changes one (an
+  /// incoming row stays `received`); a later version might mark rows read, which moves
+  /// `/api/sms/stats` `incoming` (status `received` only) while no row comes or goes.
+  public func setStatus(_ status: String, ids: [Int64]) {
+    let wanted = Set(ids)
+    state.withLock { state in
+      for index in state.messages.indices where wanted.contains(state.messages[index].id) {
+        state.messages[index].status = status
+      }
+    }
+  }
+
   /// Keeps the newest `keepingMessages` messages renumbered from 1, and restarts ids after
   /// them, like a re-flashed device. Sessions are kept.
   public func resetDatabase(keepingMessages: Int = 0) {
