@@ -112,6 +112,7 @@ enum AppCommands {
         smsCount: messages, seed: UInt64(seed) &+ UInt64(index), faults: faults[index] ?? [],
         trafficPerMinute: traffic, smsCases: smsCases[index] ?? [])
     }
+    let termination = Termination()
     let fleet = try await SimulatedFleet.start(
       profiles, basePort: basePort, clock: environment.clock)
     let listing = fleet.devices.enumerated().map { index, device in
@@ -128,7 +129,7 @@ enum AppCommands {
     environment.streams.writeError(
       AppStrings.catalogue.text(
         "simulate.serving", environment.language, ["count": "\(count)"]) + "\n")
-    await Termination.wait()
+    await termination.wait()
     await fleet.stop()
     return .written()
   }
@@ -145,25 +146,44 @@ enum AppCommands {
   }
 }
 
-/// Waits for Ctrl-C, SIGTERM or SIGHUP.
-enum Termination {
-  static func wait() async {
-    let sources = Locked<[any DispatchSourceSignal]>([])
+/// Ctrl-C, SIGTERM or SIGHUP, caught from the moment it is made: a command that tells its
+/// caller it is ready (the simulator's listing) arms it first, so a signal sent as soon as the
+/// caller reads that is not lost in between.
+final class Termination: Sendable {
+  private struct State {
+    var arrived = false
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+  private let sources = Locked<[any DispatchSourceSignal]>([])
+  private let state = Locked(State())
+
+  init() {
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber)
+      source.setEventHandler { [weak self] in self?.signalled() }
+      source.resume()
+      sources.withLock { $0.append(source) }
+    }
+  }
+
+  private func signalled() {
+    let waiter = state.withLock { state in
+      defer { state.waiter = nil }
+      state.arrived = true
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Returns once a signal arrived (at once if one already has).
+  func wait() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let resumed = Locked(false)
-      for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber)
-        source.setEventHandler {
-          let first = resumed.withLock { done in
-            defer { done = true }
-            return !done
-          }
-          if first { continuation.resume() }
-        }
-        source.resume()
-        sources.withLock { $0.append(source) }
+      let already = state.withLock { state in
+        if !state.arrived { state.waiter = continuation }
+        return state.arrived
       }
+      if already { continuation.resume() }
     }
     sources.current.forEach { $0.cancel() }
   }
