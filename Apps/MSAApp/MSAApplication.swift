@@ -46,8 +46,10 @@ public struct MSAApplication: Sendable {
       parsed = try CommandParser().parse(
         arguments, root: commandTree, globalOptions: GlobalOptions.specs)
     } catch {
-      return usageFailure(error, language: fallbackLanguage, context: context)
+      return usageFailure(
+        error, language: fallbackLanguage, json: Self.asksForJSON(arguments), context: context)
     }
+    let json = parsed.flag("json")
 
     if parsed.flag("version") {
       context.writeOutput("msa \(AppInfo.version)\n")
@@ -59,14 +61,14 @@ public struct MSAApplication: Sendable {
       language = try GlobalOptions.language(parsed, context.environment)
       output = try GlobalOptions.output(parsed, context)
     } catch {
-      return usageFailure(error, language: fallbackLanguage, context: context)
+      return usageFailure(error, language: fallbackLanguage, json: json, context: context)
     }
     var helpPath = parsed.path
     if parsed.path == [ConventionCommands.help.name] && !parsed.isHelpRequested {
       do {
         helpPath = try commandTree.resolvedPath(parsed.argumentList("COMMAND"))
       } catch {
-        return usageFailure(error, language: language, context: context)
+        return usageFailure(error, language: language, json: json, context: context)
       }
     }
     guard !parsed.isHelpRequested, helpPath == parsed.path,
@@ -85,12 +87,12 @@ public struct MSAApplication: Sendable {
       fields = try FieldSelection.from(
         parsed, command: commandTree.command(at: parsed.path), json: output.json)
     } catch {
-      return usageFailure(error, language: language, context: context)
+      return usageFailure(error, language: language, json: json, context: context)
     }
     if output.json, commandTree.command(at: parsed.path)?.printsNoJSON == true {
       return usageFailure(
         UsageError(.invalidValue, path: parsed.path, subject: "--json", problem: .noJSON),
-        language: language, context: context)
+        language: language, json: true, context: context)
     }
     if case .list(let rows) = fields {
       let commandName = parsed.path.joined(separator: " ")
@@ -212,10 +214,30 @@ public struct MSAApplication: Sendable {
     }
   }
 
-  func usageFailure(_ error: any Error, language: AppLanguage, context: ProcessContext) -> Int32 {
+  /// Reports a usage error (exit 64) on stderr and, when `--json` was asked for, as the error
+  /// envelope on stdout too: the envelope `--json` promises holds for an error found while the
+  /// command line is read, before any command is understood (its `command` is then the part of
+  /// the path that was read).
+  func usageFailure(
+    _ error: any Error, language: AppLanguage, json: Bool, context: ProcessContext
+  ) -> Int32 {
     guard let usage = error as? UsageError else {
-      context.streams.writeError(UserFacingMessage.of(error, language) + "\n")
+      let message = UserFacingMessage.of(error, language)
+      context.streams.writeError(message + "\n")
+      if json,
+        let envelope = try? JSONOutput.renderError(
+          command: "", message: message, code: UserFacingMessage.code(of: error))
+      {
+        context.writeOutput(envelope)
+      }
       return ExitCode.failure.rawValue
+    }
+    if json,
+      let envelope = try? JSONOutput.renderError(
+        command: commandTree.canonicalPath(usage.path).joined(separator: " "), usageError: usage,
+        language: language)
+    {
+      context.writeOutput(envelope)
     }
     context.streams.writeError(
       HelpFormatter.errorReport(
@@ -227,16 +249,10 @@ public struct MSAApplication: Sendable {
     _ error: any Error, parsed: ParsedCommand, language: AppLanguage, output: OutputSettings,
     context: ProcessContext
   ) -> Int32 {
-    let command = parsed.path.joined(separator: " ")
-    if let usage = error as? UsageError {
-      if output.json,
-        let json = try? JSONOutput.renderError(
-          command: command, usageError: usage, language: language)
-      {
-        context.writeOutput(json)
-      }
-      return usageFailure(error, language: language, context: context)
+    if error is UsageError {
+      return usageFailure(error, language: language, json: output.json, context: context)
     }
+    let command = parsed.path.joined(separator: " ")
     let message = UserFacingMessage.of(error, language)
     let status = UserFacingMessage.exitCode(of: error)
     let prefix = AppStrings.catalogue.text("error.prefix", language)
@@ -248,6 +264,12 @@ public struct MSAApplication: Sendable {
       context.writeOutput(json)
     }
     return status.rawValue
+  }
+
+  /// Whether the raw command line asks for `--json` (before a `--` that ends the options), for
+  /// an error found before the line is understood.
+  static func asksForJSON(_ arguments: [String]) -> Bool {
+    arguments.prefix { $0 != "--" }.contains("--json")
   }
 
   /// The language to report a parse error in, before the command line is understood.

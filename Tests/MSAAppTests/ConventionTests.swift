@@ -395,8 +395,19 @@ func shellWords(_ line: String) -> [String] {
     defer { try? FileManager.default.removeItem(at: home) }
     let run = try await msa(line, home: home)
     #expect(run.status == 64)
-    #expect(run.output.isEmpty)
     #expect(run.error.hasPrefix("Error: \(message)"), "\(run.error)")
+    // With --json the same error is the envelope on stdout (UsageErrorJSONTests checks it
+    // against the schema); without, stdout stays empty.
+    if line.contains("--json") {
+      let value = try JSONValue.parse(Data(run.output.utf8))
+      guard case .string(let inJSON)? = value["error"]?["message"] else {
+        Issue.record("\(line): no error message in \(run.output)")
+        return
+      }
+      #expect(inJSON.hasPrefix(message), "\(inJSON)")
+    } else {
+      #expect(run.output.isEmpty)
+    }
   }
 
   // That the declared fields match each command's schema and cover what its rows encode is
