@@ -27,20 +27,16 @@ let package = Package(
     .package(path: "Packages/SimAdminSimulator"),
     .package(path: "Packages/AppCore"),
     .package(path: "Packages/Console"),
+    .package(path: "Packages/CommandLineApp"),
   ] + features.map { .package(path: "Packages/\($0)") },
   targets: [
     .target(
       name: "MSAApp",
-      dependencies: [
-        "Essentials", "CommandLineKit", "ThemeKit", "ViewKit", "FeatureKit", "LocalStore",
-        "SimAdminClient", "SimAdminSimulator", .product(name: "ConsoleKit", package: "Console"),
-        .product(name: "AppRuntime", package: "AppCore"),
-      ]
+      dependencies: ["FeatureKit", "LocalStore", "CommandLineApp"]
         + features.map {
           .product(name: "\($0)Feature", package: $0, condition: .when(traits: [$0]))
         },
-      path: "Apps/MSAApp",
-      resources: [.embedInCode("Resources/Strings.json")]),
+      path: "Apps/MSAApp"),
     .executableTarget(name: "msa", dependencies: ["MSAApp"], path: "Apps/msa"),
     // The benchmark driver of scripts/bench: an in-process fleet, search and render timings.
     .executableTarget(
@@ -54,7 +50,7 @@ let package = Package(
     .testTarget(
       name: "MSAAppTests",
       dependencies: [
-        "MSAApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
+        "MSAApp", "CommandLineApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
         .product(name: "ConsoleKit", package: "Console"),
         .product(name: "AppRuntime", package: "AppCore"),
         .product(name: "EssentialsTesting", package: "Essentials"),

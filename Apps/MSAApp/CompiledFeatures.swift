@@ -36,7 +36,7 @@ public enum CompiledFeatures {
   }
 
   /// The database schema each compiled-in feature owns (the core schema is always there).
-  static var schemaModules: [SchemaModule] {
+  public static var schemaModules: [SchemaModule] {
     var modules: [SchemaModule] = []
     #if Messages
       modules.append(Messages.schema)

@@ -1,6 +1,5 @@
-import CommandLineKit
+import CommandLineApp
 import FeatureKit
-import Foundation
 
 /// The entry point `main.swift` calls.
 public enum MSAMain {
@@ -11,19 +10,17 @@ public enum MSAMain {
 
   /// Composes the standard app and runs `arguments` in the real process.
   public static func run(_ arguments: [String]) async -> Int32 {
-    let context = ProcessContext.current
-    ProcessSetup.prepare(environment: context.environment)
-    do {
-      let app = try composed()
-      let parsed = try? CommandParser().parse(
-        arguments, root: app.commandTree, globalOptions: GlobalOptions.specs)
-      ProcessSetup.removeTemporaryFilesOnSignals(path: parsed?.path ?? [])
-      return await app.run(arguments, context: context)
-    } catch {
-      let message = AppStrings.catalogue.text(
-        "error.registry", .fromEnvironment(context.environment), ["detail": "\(error)"])
-      context.streams.writeError(message + "\n")
-      return 70
-    }
+    await ProcessSetup.run(arguments, compose: composed)
+  }
+}
+
+extension MSAApplication {
+  /// `modules` composed with the built-ins and `appCommands`, over the database schema of
+  /// this build's features.
+  public init(modules: [FeatureModule], appCommands: [FeatureCommand] = [])
+    throws(RegistryConflicts)
+  {
+    try self.init(
+      modules: modules, schemaModules: CompiledFeatures.schemaModules, appCommands: appCommands)
   }
 }

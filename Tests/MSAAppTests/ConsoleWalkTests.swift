@@ -8,6 +8,7 @@ import SimAdminSimulator
 import Testing
 import ViewKit
 
+@testable import CommandLineApp
 @testable import MSAApp
 
 /// Drives the composed console as a person would, against a simulated fleet registered,

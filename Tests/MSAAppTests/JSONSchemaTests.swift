@@ -1,3 +1,4 @@
+import CommandLineApp
 import Essentials
 import EssentialsTesting
 import FeatureKit

@@ -15,8 +15,9 @@ import ViewKit
 
 /// Commands of the app itself rather than of one feature: the console, the demo and the
 /// simulated fleet.
-enum AppCommands {
-  static var all: [FeatureCommand] { [ui, DemoCommand.command, simulate] }
+public enum AppCommands {
+  /// `ui`, `demo` and `simulate`.
+  public static var all: [FeatureCommand] { [ui, DemoCommand.command, simulate] }
 
   static func string(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedString {
     AppStrings.string(key, arguments)

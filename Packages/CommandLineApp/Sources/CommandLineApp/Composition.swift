@@ -4,8 +4,8 @@ import FeatureKit
 import Foundation
 import LocalStore
 
-/// The composition root's wiring: the app core's services (``AppServices``) with this
-/// program's own facts and the application itself.
+/// The wiring of one run: the app core's services (``AppServices``) with this program's own
+/// facts, the compiled-in features' schema and the application itself.
 ///
 /// Services are made on first use, so `msa --help` or `msa routes` never opens the database.
 enum Composition {
@@ -18,7 +18,7 @@ enum Composition {
   ) -> Services {
     AppServices.make(
       registry: registry, dataDirectory: dataDirectory, clock: clock,
-      schemaModules: CompiledFeatures.schemaModules,
+      schemaModules: application.schemaModules,
       buildInfo: AppBuildInfo(version: AppInfo.version, platform: AppInfo.platform),
       requestTimeout: requestTimeout, verbose: verbose
     )

@@ -16,13 +16,17 @@ public struct MSAApplication: Sendable {
   public let commandTree: CommandSpec
   /// Runs command lines in-process (the console's actions, the demo's set-up).
   public let dispatcher: CommandDispatcher
+  /// The database schema the compiled-in features own (the core schema is always there).
+  public let schemaModules: [SchemaModule]
 
   static let programName = "msa"
 
-  /// Composes `modules` with the built-ins; fails when any names clash.
-  public init(modules: [FeatureModule], appCommands: [FeatureCommand] = [])
-    throws(RegistryConflicts)
-  {
+  /// Composes `modules` (whose database schema is `schemaModules`) with the built-ins and
+  /// `appCommands`; fails when any names clash.
+  public init(
+    modules: [FeatureModule], schemaModules: [SchemaModule], appCommands: [FeatureCommand] = []
+  ) throws(RegistryConflicts) {
+    self.schemaModules = schemaModules
     let root = CommandSpec(
       Self.programName, abstract: AppStrings.string("app.abstract"),
       discussion: AppStrings.string("app.discussion"))

@@ -1,4 +1,6 @@
+import CommandLineKit
 import Essentials
+import FeatureKit
 import Foundation
 import LocalStore
 
@@ -10,7 +12,28 @@ import LocalStore
 
 /// What the real process sets up before running a command: the open-file limit, broken
 /// pipes, failed writes to the standard streams, and temporary files on Ctrl-C / SIGTERM.
-enum ProcessSetup {
+public enum ProcessSetup {
+  /// Sets up the real process, composes the application with `compose` and runs `arguments`
+  /// (without the program name); returns the exit status (70 when the composition fails).
+  public static func run(
+    _ arguments: [String], compose: () throws(RegistryConflicts) -> MSAApplication
+  ) async -> Int32 {
+    let context = ProcessContext.current
+    prepare(environment: context.environment)
+    do {
+      let app = try compose()
+      let parsed = try? CommandParser().parse(
+        arguments, root: app.commandTree, globalOptions: GlobalOptions.specs)
+      removeTemporaryFilesOnSignals(path: parsed?.path ?? [])
+      return await app.run(arguments, context: context)
+    } catch {
+      let message = AppStrings.catalogue.text(
+        "error.registry", .fromEnvironment(context.environment), ["detail": "\(error)"])
+      context.streams.writeError(message + "\n")
+      return 70
+    }
+  }
+
   /// Commands that take SIGINT/SIGTERM/SIGHUP over themselves (the console, the simulator).
   static let signalOwningCommands: Set<String> = ["ui", "demo", "simulate"]
 
