@@ -18,12 +18,9 @@ let package = Package(
       + [.default(enabledTraits: Set(features))]),
   dependencies: [
     .package(path: "Packages/Essentials"),
-    .package(path: "Packages/CommandLineKit"),
-    .package(path: "Packages/ThemeKit"),
     .package(path: "Packages/ViewKit"),
     .package(path: "Packages/FeatureKit"),
     .package(path: "Packages/LocalStore"),
-    .package(path: "Packages/SimAdminClient"),
     .package(path: "Packages/SimAdminSimulator"),
     .package(path: "Packages/AppCore"),
     .package(path: "Packages/Console"),
