@@ -6,7 +6,6 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "SimAdminClient", targets: ["SimAdminClient"]),
-    .library(name: "SimAdminClientTesting", targets: ["SimAdminClientTesting"]),
   ],
   dependencies: [
     .package(path: "../Essentials"),
@@ -28,15 +27,10 @@ let package = Package(
         .embedInCode("Resources/Strings.json"), .embedInCode("Resources/RouteShapes.json"),
       ]
     ),
-    .target(
-      name: "SimAdminClientTesting",
-      dependencies: ["SimAdminClient", .product(name: "Essentials", package: "Essentials")]
-    ),
     .testTarget(
       name: "SimAdminClientTests",
       dependencies: [
         "SimAdminClient",
-        "SimAdminClientTesting",
         .product(name: "Essentials", package: "Essentials"),
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),

@@ -74,7 +74,14 @@ public struct FeatureRoute: Sendable {
     self.loadState = { try await load($0) }
     self.present = { state, request in
       guard let state = state as? State else {
-        return .error(ErrorState(title: "Internal error", message: "State type mismatch"))
+        // Another route's state: a fault of the shell, told in the user's words, with the
+        // retry that loads this route's own state.
+        let language = request.environment.language
+        return .error(
+          ErrorState(
+            title: FeatureKitStrings.catalogue.text("route.failed", language),
+            message: FeatureKitStrings.catalogue.text("route.stateMismatch", language),
+            retryCommand: "view \(request.path)"))
       }
       return view(state, request)
     }

@@ -135,6 +135,23 @@ func module(
     #expect(state.message == "device said no")
     #expect(state.retryCommand == "view broken")
   }
+
+  @Test(
+    "another route's state is an error in the user's language, with a retry",
+    arguments: [AppLanguage.english, .simplifiedChinese])
+  func foreignStateIsATranslatedError(language: AppLanguage) {
+    let request = RouteRequest(
+      path: "fleet/n1", parameters: [:], environment: .test(language: language))
+    let view = route("fleet/:ref").view(of: 42, request)
+    guard case .error(let state) = view else {
+      Issue.record("expected an error state, got \(view)")
+      return
+    }
+    #expect(state.title == FeatureKitStrings.catalogue.text("route.failed", language))
+    #expect(state.message == FeatureKitStrings.catalogue.text("route.stateMismatch", language))
+    #expect(!state.message.isEmpty && !state.message.contains("route."))
+    #expect(state.retryCommand == "view fleet/n1")
+  }
 }
 
 @Suite struct ServicesTests {

@@ -31,25 +31,3 @@ public final class InMemoryCredentialStore: CredentialStore {
     passwords.current.keys.sorted()
   }
 }
-
-/// A credential store whose every call fails with the given error: an injected fault.
-public struct FailingCredentialStore: CredentialStore {
-  /// The error every call throws.
-  public let error: CredentialError
-
-  /// Fails with `error`.
-  public init(error: CredentialError) {
-    self.error = error
-  }
-
-  /// Throws ``error``.
-  public func password(for instanceID: String) throws(CredentialError) -> String? { throw error }
-  /// Throws ``error``.
-  public func setPassword(_ password: String, for instanceID: String) throws(CredentialError) {
-    throw error
-  }
-  /// Throws ``error``.
-  public func removePassword(for instanceID: String) throws(CredentialError) { throw error }
-  /// Throws ``error``.
-  public func instanceIDsWithPasswords() throws(CredentialError) -> [String] { throw error }
-}

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// What each SimAdmin route answers, read from `RouteShapes.json` (SIMADMIN-API §3 as data).

@@ -61,11 +61,6 @@ public final class SimAdminConnector: Sendable {
     _ = sessions.withLock { $0.removeValue(forKey: instanceID) }
   }
 
-  /// Drops every session.
-  public func forgetAll() {
-    sessions.withLock { $0.removeAll() }
-  }
-
   /// The ids that currently have a session object.
   public var instanceIDs: [String] {
     sessions.current.keys.sorted()

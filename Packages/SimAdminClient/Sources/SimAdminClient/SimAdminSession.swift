@@ -64,11 +64,6 @@ public actor SimAdminSession {
   /// Whether a session cookie is held.
   public var hasSession: Bool { cookie != nil }
 
-  /// Forgets the cookie without telling the device.
-  public func dropSession() {
-    cookie = nil
-  }
-
   // MARK: - The door
 
   /// Sends `route` and decodes its `data` (or, for health, the whole body) as `T`.

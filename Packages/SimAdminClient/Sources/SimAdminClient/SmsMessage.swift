@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// One SMS as SimAdmin stores it.

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// Everything a simulated device remembers; always accessed under its device's lock.

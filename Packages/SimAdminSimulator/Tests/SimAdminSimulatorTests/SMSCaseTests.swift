@@ -41,7 +41,7 @@ struct SMSCaseTests {
     device.setSMSCases([.late(minutes: 90)])
     device.receiveLiveTraffic(count: 3)
     let late = try #require(device.messages().max { $0.id < $1.id })
-    #expect(late.timestamp == BeijingTimeFormat.string(clock.clock.now() - 5_400))
+    #expect(late.timestamp == BeijingTime.string(from: clock.clock.now() - 5_400))
     #expect(device.messages().first?.id != late.id)
 
     device.setSMSCases([.identical])
@@ -84,9 +84,4 @@ struct SMSCaseTests {
     #expect(stats.text == "API endpoint not found")
     await fleet.stop()
   }
-}
-
-/// Beijing time as the simulator writes it.
-enum BeijingTimeFormat {
-  static func string(_ date: Date) -> String { BeijingTime.string(from: date) }
 }
