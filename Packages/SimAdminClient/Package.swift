@@ -5,7 +5,7 @@ let package = Package(
   name: "SimAdminClient",
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
-    .library(name: "SimAdminClient", targets: ["SimAdminClient"]),
+    .library(name: "SimAdminClient", targets: ["SimAdminClient"])
   ],
   dependencies: [
     .package(path: "../Essentials"),
