@@ -35,8 +35,9 @@ final class ClientConnection {
 
   /// The loop's key for it.
   let id: Int
-  /// Its index in the loop's dense list of connections (kept by the loop).
-  var slot = -1
+  /// Called with the socket just before it is closed (the loop stops watching it, so a
+  /// number the kernel hands out again does not inherit its registration).
+  var willCloseSocket: ((Int32) -> Void)?
   /// Where it goes.
   let origin: Origin
   /// The socket, or -1 while resolving or once closed.
@@ -69,14 +70,15 @@ final class ClientConnection {
     self.tlsContext = tlsContext
   }
 
-  /// The `poll` events it waits for now (0: none, e.g. while the name resolves).
+  /// The `poll` events it waits for now (0: none, e.g. while the name resolves); the loop
+  /// watches it for them (``ReadinessSet``).
   var pollEvents: Int16 {
     switch phase {
     case .resolving, .closed: 0
     case .connecting: Int16(POLLOUT)
     case .handshaking, .sending, .receiving: wantsWrite ? Int16(POLLOUT) : Int16(POLLIN)
-    // Idle connections are not watched: with hundreds of them, every poll() would pay for
-    // each. One the server closed meanwhile is found when reused (see `Outcome.failed`).
+    // Idle connections are not watched (with hundreds of them, a poll() would pay for each).
+    // One the server closed meanwhile is found when reused (see `Outcome.failed`).
     case .idle: 0
     }
   }
@@ -302,7 +304,10 @@ final class ClientConnection {
 
   private func closeSocket() {
     tls = nil
-    if fd >= 0 { SocketCalls.closeDescriptor(fd) }
+    if fd >= 0 {
+      willCloseSocket?(fd)
+      SocketCalls.closeDescriptor(fd)
+    }
     fd = -1
   }
 }

@@ -7,9 +7,10 @@ import Foundation
   import Darwin
 #endif
 
-/// The one thread of a ``SocketTransport``: it waits on every socket with `poll`, moves
-/// requests through their connections, keeps the per-origin pools and ends requests at their
-/// deadlines.
+/// The one thread of a ``SocketTransport``: it waits on every socket (one ``ReadinessSet``,
+/// epoll on Linux, kept across turns: a connection's interest is changed only when it
+/// changes), moves requests through their connections, keeps the per-origin pools and ends
+/// requests at their deadlines.
 ///
 /// Other threads only post commands (``submit(_:)``, ``cancel(_:)``, ``stop()``) and wake it
 /// through a pipe; everything else runs on the loop's thread, which is what makes the
@@ -50,8 +51,11 @@ final class SocketEventLoop: @unchecked Sendable {
 
   private var wakeRead: Int32 = -1
   private var connections: [Int: ClientConnection] = [:]
-  /// The same connections, densely, for building the poll set (see `ClientConnection.slot`).
-  private var live: [ClientConnection] = []
+  /// The sockets waited on: each connection's under its id, the wake pipe's under 0.
+  private var readiness: ReadinessSet?
+  private var ready: [ReadinessSet.Event] = []
+  /// Connections whose interest may have changed since the last wait.
+  private var changed: [ClientConnection] = []
   private var pools: [Origin: OriginPool] = [:]
   private var exchanges: [ObjectIdentifier: Exchange] = [:]
   private var exchangeConnections: [ObjectIdentifier: Int] = [:]
@@ -60,8 +64,6 @@ final class SocketEventLoop: @unchecked Sendable {
   private var nextConnectionID = 0
   private var tlsContext: Result<TLSContext, SimAdminError>?
   private var running = true
-  private var pollSet: [pollfd] = []
-  private var polled: [ClientConnection] = []
   private var lastIdleSweep: UInt64 = 0
   /// No exchange ends before this (it may be earlier than the true nearest deadline, which
   /// only costs an early wake-up and a rescan).
@@ -116,7 +118,8 @@ final class SocketEventLoop: @unchecked Sendable {
     return accepted
   }
 
-  /// Makes the wake pipe and starts the thread; called with the inbox locked.
+  /// Makes the wake pipe and the readiness set and starts the thread; called with the inbox
+  /// locked.
   private func startThread(_ inbox: inout Inbox) -> Bool {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return false }
@@ -124,6 +127,13 @@ final class SocketEventLoop: @unchecked Sendable {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
+    guard let set = try? ReadinessSet(),
+      (try? set.watch(ends[0], token: 0, events: Int16(POLLIN))) != nil
+    else {
+      for fd in ends { SocketCalls.closeDescriptor(fd) }
+      return false
+    }
+    readiness = set
     wakeRead = ends[0]
     inbox.wakeWrite = ends[1]
     inbox.started = true
@@ -140,28 +150,29 @@ final class SocketEventLoop: @unchecked Sendable {
     sigemptyset(&blocked)
     sigaddset(&blocked, SIGPIPE)
     pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    guard let readiness else { return }
     while running {
-      buildPollSet()
-      let timeout = pollTimeout()
-      let ready = pollSet.withUnsafeMutableBufferPointer {
-        poll($0.baseAddress, nfds_t($0.count), timeout)
-      }
-      if ready > 0 { dispatchEvents() }
+      watchChanged(readiness)
+      readiness.wait(timeoutMilliseconds: pollTimeout(), into: &ready)
+      if !ready.isEmpty { dispatchEvents() }
       runCommands()
       expire(now: MonotonicClock.now())
     }
     tearDown()
   }
 
-  private func buildPollSet() {
-    pollSet.removeAll(keepingCapacity: true)
-    polled.removeAll(keepingCapacity: true)
-    pollSet.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))
-    for connection in live {
-      let events = connection.pollEvents
-      guard events != 0, connection.fd >= 0 else { continue }
-      pollSet.append(pollfd(fd: connection.fd, events: events, revents: 0))
-      polled.append(connection)
+  /// Brings the set up to date with the connections that moved since the last wait. A socket
+  /// the kernel will not watch fails its request as this computer's own failure.
+  private func watchChanged(_ readiness: ReadinessSet) {
+    while let connection = changed.popLast() {
+      guard connection.phase != .closed, connection.fd >= 0 else { continue }
+      do {
+        try readiness.watch(
+          connection.fd, token: UInt64(connection.id), events: connection.pollEvents)
+      } catch {
+        let detail = "\(error.call): \(String(cString: strerror(error.code)))"
+        settle(connection, .failed(.localResource(detail), stale: false))
+      }
     }
   }
 
@@ -176,12 +187,16 @@ final class SocketEventLoop: @unchecked Sendable {
   }
 
   private func dispatchEvents() {
-    if pollSet[0].revents != 0 { drainWakePipe() }
-    for index in 1..<pollSet.count where pollSet[index].revents != 0 {
-      let connection = polled[index - 1]
+    for event in ready {
+      guard event.token != 0 else {
+        drainWakePipe()
+        continue
+      }
       // An earlier event of this round may have closed it (or moved it to another socket).
-      guard connection.fd == pollSet[index].fd, connection.phase != .closed else { continue }
-      settle(connection, connection.handle(revents: pollSet[index].revents, scratch: scratch))
+      guard let connection = connections[Int(event.token)], connection.fd == event.fd,
+        connection.phase != .closed
+      else { continue }
+      settle(connection, connection.handle(revents: event.revents, scratch: scratch))
     }
   }
 
@@ -210,16 +225,18 @@ final class SocketEventLoop: @unchecked Sendable {
     for exchange in Array(exchanges.values) { complete(exchange, .failure(.cancelled)) }
     for connection in connections.values { connection.close() }
     connections = [:]
-    live = []
+    changed = []
     pools = [:]
     let wakeWrite = inbox.withLock { inbox -> Int32 in
       inbox.commands.removeAll()
       defer { inbox.wakeWrite = -1 }
       return inbox.wakeWrite
     }
+    readiness?.unwatch(wakeRead)
     SocketCalls.closeDescriptor(wakeRead)
     SocketCalls.closeDescriptor(wakeWrite)
     wakeRead = -1
+    readiness = nil
   }
 
   // MARK: - Requests
@@ -341,8 +358,7 @@ final class SocketEventLoop: @unchecked Sendable {
     let connection = ClientConnection(
       id: nextConnectionID, origin: origin, exchange: exchange, tlsContext: context)
     connections[connection.id] = connection
-    connection.slot = live.count
-    live.append(connection)
+    connection.willCloseSocket = { [readiness] fd in readiness?.unwatch(fd) }
     exchangeConnections[ObjectIdentifier(exchange)] = connection.id
     if let address = SocketAddress(numericHost: origin.host, port: origin.port) {
       settle(connection, connection.connect(to: [address]))
@@ -374,6 +390,7 @@ final class SocketEventLoop: @unchecked Sendable {
 
   /// Acts on what a connection step led to.
   private func settle(_ connection: ClientConnection, _ outcome: ClientConnection.Outcome) {
+    changed.append(connection)
     switch outcome {
     case .pending:
       return
@@ -404,6 +421,7 @@ final class SocketEventLoop: @unchecked Sendable {
   private func makeIdle(_ connection: ClientConnection) {
     guard let pool = pools[connection.origin] else { return discard(connection) }
     connection.becomeIdle(at: MonotonicClock.now())
+    changed.append(connection)
     pool.idle.append(connection)
     idleCount += 1
     idleOrder.append((connection, connection.idleMark))
@@ -429,11 +447,6 @@ final class SocketEventLoop: @unchecked Sendable {
 
   private func closeConnection(_ connection: ClientConnection) {
     guard connections.removeValue(forKey: connection.id) != nil else { return }
-    let last = live.removeLast()
-    if last !== connection {
-      live[connection.slot] = last
-      last.slot = connection.slot
-    }
     connection.close()
     pools[connection.origin]?.openCount -= 1
   }

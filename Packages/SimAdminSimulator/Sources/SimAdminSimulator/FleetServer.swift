@@ -107,7 +107,7 @@ final class FleetServer: @unchecked Sendable {
     }
   }
 
-  private func handle(_ event: PollEvent, _ connection: HTTPConnection) {
+  private func handle(_ event: ReadinessSet.Event, _ connection: HTTPConnection) {
     guard connection.isOpen else { return }
     if event.writable { flush(connection) }
     guard connection.isOpen else { return }
