@@ -13,6 +13,10 @@ let package = Package(
     .package(path: "../CommandLineKit"),
     .package(path: "../ThemeKit"),
     .package(path: "../ViewKit"),
+    // For FeatureKitTesting's harness only: a real store and the simulated SimAdmin fleet.
+    .package(path: "../LocalStore"),
+    .package(path: "../SimAdminClient"),
+    .package(path: "../SimAdminSimulator"),
   ],
   targets: [
     .target(
@@ -22,7 +26,12 @@ let package = Package(
     .target(
       name: "FeatureKitTesting",
       dependencies: [
-        "FeatureKit", .product(name: "EssentialsTesting", package: "Essentials"),
+        "FeatureKit", "CommandLineKit", "ViewKit",
+        .product(name: "EssentialsTesting", package: "Essentials"),
+        .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "LocalStoreTesting", package: "LocalStore"),
+        .product(name: "SimAdminClient", package: "SimAdminClient"),
+        .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),
       ]),
     .testTarget(
       name: "FeatureKitTests",

@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKitTesting
 import FleetFeature
 import Foundation
 import LocalStore
@@ -10,12 +11,12 @@ import Testing
 /// and calls that feed no status never change it.
 @Suite(.serialized) struct LayeredStatusTests {
   func test(_ profiles: [DeviceProfile], timeout: String, passwords: [String: String] = [:])
-    async throws -> (Harness, [String: ProbeResult], Harness.Outcome)
+    async throws -> (FeatureHarness, [String: ProbeResult], FeatureHarness.Outcome)
   {
     let fleet = try await SimulatedFleet.start(profiles)
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     await harness.register(fleet, passwords: passwords)
-    let outcome = await harness.run(["fleet", "test", "--all", "--timeout", timeout])
+    let outcome = await harness.outcome(["fleet", "test", "--all", "--timeout", timeout])
     await fleet.stop()
     let results = try outcome.payload(TestPayload.self).results
     return (
@@ -57,9 +58,10 @@ import Testing
     #expect(results["hang health"]?.status == .offline)
     #expect(results["hang health"]?.reason == .timeout)
     #expect(outcome.text(width: 200).contains("Degraded · modem not answering"))
-    let shown = await harness.run(["fleet", "show", "slow modem"])
+    let shown = await harness.outcome(["fleet", "show", "slow modem"])
     #expect(shown.text(width: 160).contains("modem not answering after 2 s"))
-    let chinese = await harness.run(["fleet", "show", "slow modem"], language: .simplifiedChinese)
+    let chinese = await harness.outcome(
+      ["fleet", "show", "slow modem"], language: .simplifiedChinese)
     #expect(chinese.text(width: 160).contains("调制解调器 2 秒内无应答"))
   }
 
@@ -89,7 +91,7 @@ import Testing
     #expect(results["broken sms"]?.snapshot?.notes?.map(\.part) == [.latestSMS])
     let text = outcome.text(width: 200)
     #expect(text.contains("hang stats: temperature and resources unknown"), "\(text)")
-    let shown = await harness.run(["fleet", "show", "hang stats"])
+    let shown = await harness.outcome(["fleet", "show", "hang stats"])
     #expect(shown.text(width: 160).contains("temperature and resources unknown"))
   }
 
@@ -106,10 +108,10 @@ import Testing
     #expect(results["unset stored"]?.status == .loginRequired)
     #expect(results["unset stored"]?.reason == .passwordNotSet)
     #expect(results["locked"]?.reason == .noPassword)
-    let english = await harness.run(["fleet", "show", "unset stored"])
+    let english = await harness.outcome(["fleet", "show", "unset stored"])
     #expect(english.text(width: 220).contains("the device has no admin password set"))
     #expect(!english.text(width: 220).contains("no password stored"))
-    let chinese = await harness.run(["fleet", "show", "unset"], language: .simplifiedChinese)
+    let chinese = await harness.outcome(["fleet", "show", "unset"], language: .simplifiedChinese)
     #expect(chinese.text(width: 220).contains("设备尚未设置管理员密码"))
   }
 

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct LocalFailureTests {
   @Test func aLocalFailureIsNeverRecordedAsTheDevicesStatus() throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     let instance = try harness.registry.add(
       name: "Healthy", origin: try InstanceOrigin(parsing: "http://127.0.0.1:3000"))
     var result = ProbeResult(
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func aBatchIsRecordedTogetherAndItsLocalFailureThrownAfterwards() throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     var results: [ProbeResult] = []
     for (port, name) in ["One", "Two", "Three"].enumerated() {
       let instance = try harness.registry.add(

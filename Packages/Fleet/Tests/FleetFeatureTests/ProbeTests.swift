@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKitTesting
 import FleetFeature
 import Foundation
 import LocalStore
@@ -9,7 +10,7 @@ import Testing
 @Suite(.serialized) struct ProbeTests {
   /// Adds every device of `fleet` under its profile's name, storing `passwords` by name.
   func register(
-    _ fleet: SimulatedFleet, in harness: Harness, passwords: [String: String] = [:]
+    _ fleet: SimulatedFleet, in harness: FeatureHarness, passwords: [String: String] = [:]
   ) async throws {
     await harness.register(fleet, passwords: passwords)
   }
@@ -26,12 +27,12 @@ import Testing
       DeviceProfile(name: "reset", smsCount: 0, faults: [FaultRule(.reset)]),
       DeviceProfile(name: "broken", smsCount: 0, faults: [FaultRule(.serverError)]),
     ])
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     try await register(
       fleet, in: harness, passwords: ["locked": "right-pw", "wrongpw": "nope"])
 
     let started = ContinuousClock.now
-    let outcome = await harness.run(
+    let outcome = await harness.outcome(
       ["fleet", "test", "--all", "--timeout", "1", "--concurrency", "4"])
     let elapsed = ContinuousClock.now - started
     await fleet.stop()
@@ -106,20 +107,20 @@ import Testing
 
   @Test func offlineInstanceKeepsLastValuesMarkedStale() async throws {
     let fleet = try await SimulatedFleet.start([DeviceProfile(name: "flaky", smsCount: 2)])
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     try await register(fleet, in: harness)
-    let first = await harness.run(["fleet", "test", "flaky", "--timeout", "2"])
+    let first = await harness.outcome(["fleet", "test", "flaky", "--timeout", "2"])
     #expect(first.exitCode == .success, "\(first.message)")
     let phone = try #require(
       try first.payload(TestPayload.self).results.first?.snapshot?.phoneNumber)
 
     harness.clock.advance(by: 300)
     fleet.devices[0].setFaults([FaultRule(.reset)])
-    let second = await harness.run(["fleet", "test", "flaky", "--timeout", "2"])
+    let second = await harness.outcome(["fleet", "test", "flaky", "--timeout", "2"])
     await fleet.stop()
     #expect(second.exitCode == .failure)
 
-    let shown = await harness.run(["fleet", "show", "flaky"])
+    let shown = await harness.outcome(["fleet", "show", "flaky"])
     let row = try #require(try shown.payload(InstancesPayload.self).instances.first)
     #expect(row.status == .offline)
     #expect(row.isStale)
@@ -127,7 +128,7 @@ import Testing
     let text = shown.text(width: 160)
     #expect(text.contains("Not live"))
     #expect(text.contains("5 min ago"))
-    let list = await harness.run(["fleet", "list"])
+    let list = await harness.outcome(["fleet", "list"])
     #expect(list.text(width: 160).contains("stale, 5 min ago"))
     let log = try ConnectionLogRepository(store: harness.store).list()
     #expect(log.first?.previousStatus == "online")
@@ -137,12 +138,12 @@ import Testing
   @Test func hundredDevicesConcurrently() async throws {
     let profiles = (0..<100).map { DeviceProfile(name: "d\($0)", smsCount: 1, seed: UInt64($0)) }
     let fleet = try await SimulatedFleet.start(profiles)
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     for device in fleet.devices {
       _ = try harness.registry.add(
         name: device.profile.name, origin: InstanceOrigin(parsing: device.origin.absoluteString))
     }
-    let outcome = await harness.run(["fleet", "test", "--all", "--timeout", "20"])
+    let outcome = await harness.outcome(["fleet", "test", "--all", "--timeout", "20"])
     await fleet.stop()
     let results = try outcome.payload(TestPayload.self).results
     #expect(results.count == 100)
@@ -157,19 +158,20 @@ import Testing
     let fleet = try await SimulatedFleet.start([
       DeviceProfile(name: "locked", password: "pw-1", smsCount: 0)
     ])
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     try await register(fleet, in: harness)
-    let wrong = await harness.run(["fleet", "login", "locked", "--password-stdin"], input: "bad\n")
+    let wrong = await harness.outcome(
+      ["fleet", "login", "locked", "--password-stdin"], input: "bad\n")
     #expect(wrong.exitCode == .failure)
     #expect(wrong.message.contains("Wrong password"), "\(wrong.message)")
     let id = try #require(try harness.registry.list().first?.id)
     #expect(try harness.store.credentials.password(for: id) == nil)
-    let right = await harness.run(
+    let right = await harness.outcome(
       ["fleet", "login", "locked", "--password-stdin"], input: "pw-1\n")
     #expect(right.exitCode == .success, "\(right.message)")
     #expect(try harness.store.credentials.password(for: id) == "pw-1")
     #expect(fleet.devices[0].activeSessionCount == 1)
-    let out = await harness.run(["fleet", "logout", "locked"])
+    let out = await harness.outcome(["fleet", "logout", "locked"])
     #expect(out.exitCode == .success)
     #expect(fleet.devices[0].activeSessionCount == 0)
     await fleet.stop()

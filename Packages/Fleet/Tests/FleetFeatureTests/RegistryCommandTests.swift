@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKitTesting
 import FleetFeature
 import Foundation
 import LocalStore
@@ -6,9 +7,9 @@ import Testing
 
 @Suite struct RegistryCommandTests {
   @Test func addListShowEditAndGroups() async throws {
-    let harness = try Harness()
-    #expect(await harness.run(["groups", "add", "Shop"]).exitCode == .success)
-    let added = await harness.run(
+    let harness = try FeatureHarness(.fleet)
+    #expect(await harness.outcome(["groups", "add", "Shop"]).exitCode == .success)
+    let added = await harness.outcome(
       [
         "fleet", "add", "--name", " Router A ", "--url", "HTTP://Router.LAN:80/", "--tag", "Lab",
         "--tag", "shop floor", "--group", "shop", "--password-stdin",
@@ -25,16 +26,16 @@ import Testing
     let dump = try harness.store.database.query("SELECT * FROM instances").description
     #expect(!dump.contains("s3cret"))
 
-    let list = await harness.run(["fleet", "list", "--tag", "lab"])
+    let list = await harness.outcome(["fleet", "list", "--tag", "lab"])
     #expect(try list.payload(InstancesPayload.self).instances.map(\.name) == ["Router A"])
     #expect(list.text().contains("Router A"))
-    let none = await harness.run(["fleet", "list", "--status", "online"])
+    let none = await harness.outcome(["fleet", "list", "--status", "online"])
     #expect(try none.payload(InstancesPayload.self).instances.isEmpty)
     // A filter matching nothing says so; it does not claim there are no instances.
     #expect(none.text().contains("No instance matches the filter"))
     #expect(!none.text().contains("No instances yet"))
 
-    let edited = await harness.run(
+    let edited = await harness.outcome(
       [
         "fleet", "edit", "Router A", "--name", "Router B", "--untag", "lab", "--no-group",
         "--revision", "1",
@@ -46,77 +47,77 @@ import Testing
     #expect(after.group == nil)
     #expect(after.revision == 2)
 
-    let shown = await harness.run(["fleet", "show", String(written.instance.id.prefix(6))])
+    let shown = await harness.outcome(["fleet", "show", String(written.instance.id.prefix(6))])
     #expect(try shown.payload(InstancesPayload.self).instances.first?.name == "Router B")
     #expect(shown.text().contains("never tested"))
 
-    let tags = await harness.run(["tags"])
+    let tags = await harness.outcome(["tags"])
     #expect(
       try tags.payload(TagsPayload.self).tags.map { "\($0.tag):\($0.count)" } == ["shop-floor:1"])
-    let renamed = await harness.run(["groups", "rename", "Shop", "Store"])
+    let renamed = await harness.outcome(["groups", "rename", "Shop", "Store"])
     #expect(try renamed.payload(GroupsPayload.self).groups.map(\.name) == ["Store"])
-    let removed = await harness.run(["groups", "remove", "Store"])
+    let removed = await harness.outcome(["groups", "remove", "Store"])
     #expect(try removed.payload(GroupsPayload.self).groups.isEmpty)
 
-    let cleared = await harness.run(["fleet", "edit", "Router B", "--clear-password"])
+    let cleared = await harness.outcome(["fleet", "edit", "Router B", "--clear-password"])
     #expect(cleared.exitCode == .success)
     #expect(try harness.store.credentials.password(for: written.instance.id) == nil)
   }
 
   @Test func namesAreUniqueIgnoringCaseAndSurroundingSpaces() async throws {
-    let harness = try Harness()
-    let first = await harness.run(
+    let harness = try FeatureHarness(.fleet)
+    let first = await harness.outcome(
       ["fleet", "add", "--name", "Real Healthy", "--url", "http://10.0.0.1:3000"])
     #expect(first.exitCode == .success)
     let before = try harness.fingerprint()
-    let clash = await harness.run(
+    let clash = await harness.outcome(
       ["fleet", "add", "--name", "  real healthy ", "--url", "http://10.0.0.2:3000"])
     #expect(clash.exitCode == .failure)
     #expect(clash.message.contains("Real Healthy"), "\(clash.message)")
     #expect(try harness.fingerprint() == before)
-    let other = await harness.run([
+    let other = await harness.outcome([
       "fleet", "add", "--name", "Other", "--url", "http://10.0.0.3:3000",
     ])
     #expect(other.exitCode == .success)
-    let rename = await harness.run(["fleet", "edit", "other", "--name", "REAL HEALTHY"])
+    let rename = await harness.outcome(["fleet", "edit", "other", "--name", "REAL HEALTHY"])
     #expect(rename.exitCode == .failure)
     // Changing the case of its own name is allowed.
-    let recase = await harness.run(["fleet", "edit", "real healthy", "--name", "real healthy"])
+    let recase = await harness.outcome(["fleet", "edit", "real healthy", "--name", "real healthy"])
     #expect(recase.exitCode == .success, "\(recase.message)")
     #expect(try harness.registry.list().map(\.name) == ["Other", "real healthy"])
   }
 
   @Test func existingCollisionsAreListedAndRenamableNeverRenamedSilently() async throws {
-    let harness = try Harness()
-    _ = await harness.run(["fleet", "add", "--name", "Shop", "--url", "http://10.0.0.1:3000"])
-    _ = await harness.run(["fleet", "add", "--name", "Lab", "--url", "http://10.0.0.2:3000"])
+    let harness = try FeatureHarness(.fleet)
+    _ = await harness.outcome(["fleet", "add", "--name", "Shop", "--url", "http://10.0.0.1:3000"])
+    _ = await harness.outcome(["fleet", "add", "--name", "Lab", "--url", "http://10.0.0.2:3000"])
     // Stored before names were compared this way.
     try harness.store.database.run("UPDATE instances SET name = ' shop ' WHERE name = 'Lab'")
     let collisions = try harness.registry.nameCollisions()
     #expect(collisions.count == 1)
     #expect(collisions.first?.map(\.name).sorted() == [" shop ", "Shop"])
     // A reference by name is ambiguous and says so; the ids rename one.
-    let ambiguous = await harness.run(["fleet", "show", "shop"])
+    let ambiguous = await harness.outcome(["fleet", "show", "shop"])
     #expect(ambiguous.exitCode == .failure)
     let id = try #require(collisions.first?.first?.id)
-    let renamed = await harness.run(["fleet", "edit", id, "--name", "Lab"])
+    let renamed = await harness.outcome(["fleet", "edit", id, "--name", "Lab"])
     #expect(renamed.exitCode == .success, "\(renamed.message)")
     #expect(try harness.registry.nameCollisions().isEmpty)
   }
 
   @Test func testChoosesByGroupTagOrStatus() async throws {
-    let harness = try Harness()
-    _ = await harness.run(["groups", "add", "Shop"])
+    let harness = try FeatureHarness(.fleet)
+    _ = await harness.outcome(["groups", "add", "Shop"])
     // Nothing listens on these ports: every test is quick and Offline.
     for (name, port, options) in [
       ("a", 9, ["--group", "Shop"]), ("b", 19, ["--tag", "lab"]), ("c", 29, [String]()),
     ] {
-      let added = await harness.run(
+      let added = await harness.outcome(
         ["fleet", "add", "--name", name, "--url", "http://127.0.0.1:\(port)"] + options)
       #expect(added.exitCode == .success, "\(added.message)")
     }
     func tested(_ arguments: [String]) async throws -> [String] {
-      let outcome = await harness.run(["fleet", "test"] + arguments + ["--timeout", "2"])
+      let outcome = await harness.outcome(["fleet", "test"] + arguments + ["--timeout", "2"])
       return try outcome.payload(TestPayload.self).results.map(\.instanceName).sorted()
     }
     #expect(try await tested(["--group", "shop"]) == ["a"])
@@ -126,21 +127,21 @@ import Testing
     #expect(try await tested(["--status", "offline"]) == ["a", "b", "c"])
     #expect(try await tested(["--status", "unknown"]) == [])
     #expect(try await tested(["--all", "--tag", "lab"]) == ["b"])
-    let both = await harness.run(["fleet", "test", "a", "--tag", "lab"])
+    let both = await harness.outcome(["fleet", "test", "a", "--tag", "lab"])
     #expect(both.exitCode == .usage)
-    let none = await harness.run(["fleet", "test"])
+    let none = await harness.outcome(["fleet", "test"])
     #expect(none.exitCode == .usage)
-    let badStatus = await harness.run(["fleet", "test", "--status", "sleepy"])
+    let badStatus = await harness.outcome(["fleet", "test", "--status", "sleepy"])
     #expect(badStatus.exitCode == .usage)
   }
 
   @Test func groupRemovalUngroupsMembers() async throws {
-    let harness = try Harness()
-    _ = await harness.run(["groups", "add", "Lab"])
-    _ = await harness.run([
+    let harness = try FeatureHarness(.fleet)
+    _ = await harness.outcome(["groups", "add", "Lab"])
+    _ = await harness.outcome([
       "fleet", "add", "--name", "a", "--url", "http://a.lan", "--group", "Lab",
     ])
-    #expect(await harness.run(["groups", "remove", "Lab"]).exitCode == .success)
+    #expect(await harness.outcome(["groups", "remove", "Lab"]).exitCode == .success)
     let row = try #require(try harness.registry.list().first)
     #expect(row.groupID == nil)
     #expect(row.revision == 2)

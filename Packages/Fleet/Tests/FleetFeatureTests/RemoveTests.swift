@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKitTesting
 import FleetFeature
 import Foundation
 import LocalStore
@@ -8,16 +9,16 @@ import Testing
 
 @Suite struct RemoveTests {
   func setUp(_ profiles: [DeviceProfile], password: String? = "stored-pw") async throws -> (
-    SimulatedFleet, Harness
+    SimulatedFleet, FeatureHarness
   ) {
     let fleet = try await SimulatedFleet.start(profiles)
-    let harness = try Harness()
+    let harness = try FeatureHarness(.fleet)
     for device in fleet.devices {
       var arguments = [
         "fleet", "add", "--name", device.profile.name, "--url", device.origin.absoluteString,
       ]
       if password != nil { arguments.append("--password-stdin") }
-      let outcome = await harness.run(arguments, input: password)
+      let outcome = await harness.outcome(arguments, input: password)
       #expect(outcome.exitCode == .success)
     }
     return (fleet, harness)
@@ -38,7 +39,7 @@ import Testing
   @Test func withoutYesNothingIsDeleted() async throws {
     let (fleet, harness) = try await setUp([DeviceProfile(name: "a", smsCount: 0)])
     let before = try harness.fingerprint()
-    let outcome = await harness.run(["fleet", "remove", "a"])
+    let outcome = await harness.outcome(["fleet", "remove", "a"])
     await fleet.stop()
     #expect(outcome.exitCode == .failure)
     #expect(outcome.message.contains("--yes"))
@@ -57,7 +58,7 @@ import Testing
     let device = fleet.devices[0]
     let before = try await hubAnswer(device)
     device.clearRequests()
-    let outcome = await harness.run(["fleet", "remove", "mine", "--yes"])
+    let outcome = await harness.outcome(["fleet", "remove", "mine", "--yes"])
     let after = try await hubAnswer(device)
     await fleet.stop()
     #expect(outcome.exitCode == .success, "\(outcome.message)")
@@ -85,7 +86,7 @@ import Testing
         name: "broken unbind", hub: .bound(url: "ws://h:3001"), smsCount: 0,
         faults: [FaultRule(.serverError, pathPrefix: "/api/hub/unbind")]),
     ])
-    let outcome = await harness.run([
+    let outcome = await harness.outcome([
       "fleet", "remove", "bound", "old", "refusing", "gone", "no admin pw", "broken unbind",
       "--yes",
     ])
@@ -116,7 +117,7 @@ import Testing
     #expect(text.contains("release refused"))
     #expect(text.contains("--force"))
 
-    let forced = await harness.run(["fleet", "remove", "refusing", "gone", "--yes", "--force"])
+    let forced = await harness.outcome(["fleet", "remove", "refusing", "gone", "--yes", "--force"])
     await fleet.stop()
     #expect(forced.exitCode == .success)
     let forcedReports = try forced.payload(RemovePayload.self).removals
@@ -129,7 +130,7 @@ import Testing
     let (fleet, harness) = try await setUp([
       DeviceProfile(name: "gone", smsCount: 0, faults: [FaultRule(.down)])
     ])
-    let outcome = await harness.run(
+    let outcome = await harness.outcome(
       ["fleet", "remove", "gone", "--yes"], language: .simplifiedChinese)
     await fleet.stop()
     let rendered = outcome.text(width: 140, language: .simplifiedChinese)

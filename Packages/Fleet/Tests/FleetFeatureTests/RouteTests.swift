@@ -10,10 +10,10 @@ import ViewKit
 
 @Suite struct RouteTests {
   @Test func routesLoadFromTheStore() async throws {
-    let harness = try Harness()
-    _ = await harness.run(["fleet", "add", "--name", "Alpha", "--url", "http://10.1.1.1:3000"])
+    let harness = try FeatureHarness(.fleet)
+    _ = await harness.outcome(["fleet", "add", "--name", "Alpha", "--url", "http://10.1.1.1:3000"])
     let id = try #require(try harness.registry.list().first?.id)
-    let environment = harness.environment(streams: CapturedStreams().streams)
+    let environment = harness.environment
     func render(_ path: String) async throws -> String {
       let module = Fleet.module
       let match = try #require(
@@ -35,17 +35,17 @@ import ViewKit
       DeviceProfile(name: "a", password: "pw", smsCount: 0),
       DeviceProfile(name: "b", password: "pw", smsCount: 0),
     ])
-    let harness = try Harness()
-    _ = await harness.run(
+    let harness = try FeatureHarness(.fleet)
+    _ = await harness.outcome(
       [
         "fleet", "add", "--name", "a", "--url", fleet.devices[0].origin.absoluteString,
         "--password-stdin",
       ], input: "pw")
-    let login = await harness.run(["fleet", "login", "a"])
+    let login = await harness.outcome(["fleet", "login", "a"])
     #expect(login.exitCode == .success, "\(login.message)")
     let id = try #require(try harness.registry.list().first?.id)
     #expect(harness.connector.instanceIDs == [id])
-    let edit = await harness.run(
+    let edit = await harness.outcome(
       ["fleet", "edit", "a", "--url", fleet.devices[1].origin.absoluteString])
     await fleet.stop()
     #expect(edit.exitCode == .success)

@@ -15,8 +15,17 @@ public final class TestStore: Sendable {
   public let store: Store
 
   /// Opens a store with `modules` (plus core) in a fresh temporary directory.
-  public init(modules: [SchemaModule] = [], clock: TestClock = TestClock()) throws {
-    directory = try TemporaryDirectory(prefix: "msa-store")
+  public convenience init(modules: [SchemaModule] = [], clock: TestClock = TestClock()) throws {
+    try self.init(
+      directory: try TemporaryDirectory(prefix: "msa-store"), modules: modules, clock: clock)
+  }
+
+  /// Opens the store already in `directory` (a test that prepared the files first, e.g. a
+  /// database of a newer schema version).
+  public init(
+    directory: TemporaryDirectory, modules: [SchemaModule] = [], clock: TestClock = TestClock()
+  ) throws {
+    self.directory = directory
     self.clock = clock
     store = try Store.open(directory: directory.url, modules: modules, clock: clock.clock)
   }

@@ -1,5 +1,6 @@
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import LocalStoreTesting
@@ -13,11 +14,11 @@ import Testing
   }
 
   @Test func infoCountsTablesAndSchemaVersions() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     _ = try harness.addInstance("Router A", "http://10.0.0.1:3000")
-    harness.logger().info("hello")
+    harness.storeLogger().info("hello")
     let result = try await harness.run(["data", "info"])
-    let object = try payloadObject(result)
+    let object = try result.jsonData()
     #expect(object["schemaVersions"] as? [String: Int] == ["core": 2])
     let tables = try #require(object["tables"] as? [[String: Any]])
     let counts = Dictionary(
@@ -32,12 +33,12 @@ import Testing
   /// A contentless full-text index (Messages' bigram index is one) cannot be scanned: `data
   /// info` leaves it out and counts its shadow tables, instead of failing.
   @Test func infoSkipsAVirtualTableThatCannotBeScanned() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     try harness.store.database.execute(
       "CREATE VIRTUAL TABLE grams USING fts5(text, content='', detail='none', columnsize=0)")
     _ = try harness.store.database.run("INSERT INTO grams (rowid, text) VALUES (1, 'hello')")
     let result = try await harness.run(["data", "info"])
-    let tables = try #require(try payloadObject(result)["tables"] as? [[String: Any]])
+    let tables = try #require(try result.jsonData()["tables"] as? [[String: Any]])
     let names = tables.compactMap { $0["table"] as? String }
     #expect(!names.contains("grams"))
     #expect(names.contains("grams_data"))
@@ -45,15 +46,15 @@ import Testing
   }
 
   @Test func checkAndCompact() async throws {
-    let harness = try Harness()
-    let logger = harness.logger()
+    let harness = try FeatureHarness(.logCenter)
+    let logger = harness.storeLogger()
     for index in 0..<300 { logger.info("record \(index) " + String(repeating: "x", count: 200)) }
     let check = try await harness.run(["data", "check"])
-    #expect(try payloadObject(check)["ok"] as? Bool == true)
+    #expect(try check.jsonData()["ok"] as? Bool == true)
     #expect(check.exitCode == .success)
     _ = try await harness.run(["logs", "clear", "--yes"])
     let compact = try await harness.run(["data", "compact"])
-    let object = try payloadObject(compact)
+    let object = try compact.jsonData()
     let before = try #require(object["bytesBefore"] as? Int)
     let after = try #require(object["bytesAfter"] as? Int)
     #expect(after < before)
@@ -62,7 +63,7 @@ import Testing
   // MARK: - Backup and restore
 
   @Test func backupThenRestoreWhileAnotherConnectionHoldsTheDatabase() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     _ = try harness.addInstance("Kept", "http://10.0.0.1:3000")
     let backup = harness.directory.appendingPathComponent("backups-keep.sqlite")
     let other = try SQLiteDatabase(url: harness.store.databaseURL)
@@ -70,9 +71,9 @@ import Testing
     #expect(try instanceNames(other) == ["Kept"])
 
     let made = try await harness.run(["data", "backup", backup.path])
-    #expect(try payloadObject(made)["path"] as? String == backup.path)
+    #expect(try made.jsonData()["path"] as? String == backup.path)
     // Backing up over an existing file needs --force.
-    let again = await harness.failure(["data", "backup", backup.path])
+    let again = await harness.outcome(["data", "backup", backup.path])
     #expect(again.error as? AtomicFile.Failure == .destinationExists(path: backup.path))
     _ = try await harness.run(["data", "backup", backup.path, "--force"])
 
@@ -80,15 +81,15 @@ import Testing
     #expect(try instanceNames(other) == ["Added later", "Kept"])
 
     // Without --yes: refused, nothing changed.
-    let unconfirmed = await harness.failure(["data", "restore", backup.path])
+    let unconfirmed = await harness.outcome(["data", "restore", backup.path])
     #expect(unconfirmed.message.contains("--yes"))
     #expect(unconfirmed.message.contains(harness.store.databaseURL.path))
     #expect(try instanceNames(other) == ["Added later", "Kept"])
 
     let restored = try await harness.run(["data", "restore", backup.path, "--yes"])
-    let report = try payloadObject(restored)
+    let report = try restored.jsonData()
     let safety = try #require(report["safetyCopy"] as? String)
-    #expect(try harness.outputs(restored).text.contains(safety))
+    #expect(restored.text(width: 120).contains(safety))
     // Both the store's connection and the other connection see the restored data.
     #expect(try instanceNames(other) == ["Kept"])
     #expect(try instanceNames(harness.store.database) == ["Kept"])
@@ -104,7 +105,7 @@ import Testing
   }
 
   @Test func backupThenRestoreWhileAnotherProcessHoldsTheDatabase() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     _ = try harness.addInstance("Kept", "http://10.0.0.1:3000")
     let backup = harness.directory.appendingPathComponent("process-backup.sqlite")
     // Another process: the sqlite3 shell with the live database open, as a second msa or a
@@ -127,13 +128,13 @@ import Testing
 
   /// Makes a backup, then lets `damage` spoil it; the restore must be refused and change nothing.
   func refusal(_ damage: (URL) throws -> Void) async throws -> (LogCenterError?, String) {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     _ = try harness.addInstance("Current", "http://10.0.0.1:3000")
     let file = harness.directory.appendingPathComponent("candidate.sqlite")
     _ = try await harness.run(["data", "backup", file.path])
     try damage(file)
     let before = harness.fileNames()
-    let failure = await harness.failure(["data", "restore", file.path, "--yes"])
+    let failure = await harness.outcome(["data", "restore", file.path, "--yes"])
     #expect(try instanceNames(harness.store.database) == ["Current"])
     #expect(harness.fileNames() == before)
     return (failure.error as? LogCenterError, failure.message)
@@ -192,8 +193,8 @@ import Testing
   }
 
   @Test func restoreRefusesAMissingFile() async throws {
-    let harness = try Harness()
-    let failure = await harness.failure(["data", "restore", "/nonexistent/backup.sqlite", "--yes"])
+    let harness = try FeatureHarness(.logCenter)
+    let failure = await harness.outcome(["data", "restore", "/nonexistent/backup.sqlite", "--yes"])
     guard case .unreadable? = failure.error as? LogCenterError else {
       Issue.record("expected unreadable, got \(String(describing: failure.error))")
       return

@@ -1,6 +1,7 @@
 import Essentials
 import EssentialsTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import LocalStoreTesting
@@ -16,7 +17,7 @@ import Testing
 
 @Suite struct FileSafetyCommandTests {
   @Test func checkReportsLeftoversAndLooseModesAndFixCleansThem() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let killed = harness.directory.appendingPathComponent(
       "\(AtomicFile.temporaryPrefix)999999-beef-msa.before-restore.sqlite")
     try Data(repeating: 1, count: 2048).write(to: killed)
@@ -24,7 +25,7 @@ import Testing
 
     let check = try await harness.run(["data", "check"])
     #expect(check.exitCode == .success, "leftovers are warnings, the database is sound")
-    let object = try payloadObject(check)
+    let object = try check.jsonData()
     let findings = try #require(object["findings"] as? [[String: Any]])
     #expect(
       findings.contains {
@@ -34,20 +35,20 @@ import Testing
       findings.contains {
         $0["kind"] as? String == "looseMode" && $0["detail"] as? String == "0755"
       })
-    let text = try harness.outputs(check).text
+    let text = check.text(width: 120)
     #expect(text.contains(killed.path))
     #expect(text.contains("--fix"))
 
     let fix = try await harness.run(["data", "check", "--fix"])
-    #expect(try (payloadObject(fix)["fixed"] as? [[String: Any]])?.count == 2)
+    #expect(try (fix.jsonData()["fixed"] as? [[String: Any]])?.count == 2)
     #expect(!FileManager.default.fileExists(atPath: killed.path))
-    let again = try payloadObject(try await harness.run(["data", "check"]))
+    let again = try try await harness.run(["data", "check"]).jsonData()
     #expect((again["findings"] as? [Any])?.isEmpty == true)
   }
 
   @Test func backupRefusesADatabaseFailingItsQuickCheckUnlessForced() async throws {
-    let harness = try Harness()
-    let logger = harness.logger()
+    let harness = try FeatureHarness(.logCenter)
+    let logger = harness.storeLogger()
     for index in 0..<3000 { logger.info("record \(index) " + String(repeating: "y", count: 100)) }
     _ = try harness.store.database.query("PRAGMA wal_checkpoint(TRUNCATE)")
     let database = harness.store.databaseURL
@@ -76,7 +77,7 @@ import Testing
   }
 
   @Test func restoreIntoADamagedHomeKeepsTheDamagedFileAside() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     _ = try harness.addInstance("Kept", "http://10.0.0.1:3000")
     let backup = harness.directory.appendingPathComponent("good.sqlite")
     _ = try await harness.run(["data", "backup", backup.path])
@@ -105,7 +106,7 @@ import Testing
   /// A used home whose database is gone is refused on open and restored like a damaged one;
   /// with nothing to move aside, no safety copy is claimed.
   @Test func restoreIntoAHomeWhoseDatabaseIsMissing() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     _ = try harness.addInstance("Kept", "http://10.0.0.1:3000")
     let backup = harness.directory.appendingPathComponent("good.sqlite")
     _ = try await harness.run(["data", "backup", backup.path])

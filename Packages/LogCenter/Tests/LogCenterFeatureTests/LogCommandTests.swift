@@ -1,6 +1,7 @@
 import CommandLineKit
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import Testing
@@ -9,11 +10,11 @@ import Testing
 
 @Suite struct LogCommandTests {
   /// Two instances, runtime records at several levels and probes, an hour apart each.
-  func seeded() throws -> (Harness, Instance, Instance) {
-    let harness = try Harness()
+  func seeded() throws -> (FeatureHarness, Instance, Instance) {
+    let harness = try FeatureHarness(.logCenter)
     let router = try harness.addInstance("Router A", "http://10.0.0.1:3000")
     let dongle = try harness.addInstance("Dongle B", "https://dongle.lan")
-    let logger = harness.logger("msa.fleet")
+    let logger = harness.storeLogger("msa.fleet")
     logger.debug("cache warmed")
     harness.clock.advance(by: 3600)
     logger.info("instance added", metadata: ["instance_id": router.id])
@@ -29,7 +30,7 @@ import Testing
   }
 
   func ids(_ result: CommandResult) throws -> [String] {
-    let records = try #require(try payloadObject(result)["records"] as? [[String: Any]])
+    let records = try #require(try result.jsonData()["records"] as? [[String: Any]])
     return records.compactMap { $0["id"] as? String }
   }
 
@@ -37,7 +38,7 @@ import Testing
     let (harness, _, _) = try seeded()
     let result = try await harness.run(["logs"])
     #expect(try ids(result) == ["r4", "c2", "r3", "c1", "r2", "r1"])
-    let text = try harness.outputs(result).text
+    let text = result.text(width: 120)
     #expect(text.contains("sync failed"))
     #expect(text.contains("Router A"))
   }
@@ -69,14 +70,14 @@ import Testing
     let (harness, _, dongle) = try seeded()
     let result = try await harness.run(["logs", "--instance", String(dongle.id.prefix(6))])
     #expect(try ids(result) == ["c2", "r3"])
-    let failure = await harness.failure(["logs", "--instance", "nowhere"])
+    let failure = await harness.outcome(["logs", "--instance", "nowhere"])
     #expect(failure.error is RegistryError)
     #expect(failure.message.contains("nowhere"))
   }
 
   @Test func badTimeIsRefusedWithTheFix() async throws {
     let (harness, _, _) = try seeded()
-    let failure = await harness.failure(["logs", "--since", "yesterday"])
+    let failure = await harness.outcome(["logs", "--since", "yesterday"])
     #expect(failure.error as? LogCenterError == .invalidDate(option: "--since", value: "yesterday"))
     #expect(failure.message.contains("7d"))
   }
@@ -84,21 +85,21 @@ import Testing
   @Test func showsOneRecordOfEitherKind() async throws {
     let (harness, _, _) = try seeded()
     let runtime = try await harness.run(["logs", "show", "r4"])
-    let (text, _) = try harness.outputs(runtime)
+    let text = runtime.text(width: 120)
     #expect(text.contains("Log record r4"))
     #expect(text.contains("detail"))
     #expect(text.contains("disk full"))
     let probe = try await harness.run(["logs", "show", "C2"])
-    let object = try payloadObject(probe)
+    let object = try probe.jsonData()
     #expect(object["id"] as? String == "c2")
     #expect((object["probe"] as? [String: Any])?["reason"] as? String == "timeout")
-    let missing = await harness.failure(["logs", "show", "r999"])
+    let missing = await harness.outcome(["logs", "show", "r999"])
     #expect(missing.error as? LogCenterError == .recordNotFound("r999"))
   }
 
   /// A probe record shows the device requests it made, in text and `--json`.
   @Test func aProbeRecordShowsItsDeviceRequests() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let instance = try harness.addInstance("Shop", "http://10.0.0.1:3000")
     let requests = [
       DeviceRequest(method: "GET", route: "/api/health", status: 200, bytes: 87, milliseconds: 4),
@@ -111,17 +112,17 @@ import Testing
         instanceID: instance.id, instanceName: instance.name, at: harness.clock.clock.now(),
         result: "ok", status: "online", latencyMS: 5001, requests: requests))
     let shown = try await harness.run(["logs", "show", "c1"])
-    let (text, json) = try harness.outputs(shown)
+    let (text, json) = (shown.text(width: 120), try shown.json())
     #expect(text.contains("Device requests"))
     #expect(text.contains("GET /api/health 200 87 B 4 ms"))
     #expect(text.contains("GET /api/stats timeout 5000 ms"))
-    let probe = try #require(try payloadObject(shown)["probe"] as? [String: Any])
+    let probe = try #require(try shown.jsonData()["probe"] as? [String: Any])
     let stored = try #require(probe["requests"] as? [[String: Any]])
     #expect(stored.count == 2)
     #expect(stored.first?["route"] as? String == "/api/health")
     #expect(stored.first?["bytes"] as? Int == 87)
     #expect(json.contains("\"milliseconds\""))
-    let invalid = await harness.failure(["logs", "show", "42"])
+    let invalid = await harness.outcome(["logs", "show", "42"])
     #expect(invalid.error as? LogCenterError == .invalidRecordID("42"))
   }
 
@@ -131,7 +132,7 @@ import Testing
     let (harness, _, _) = try seeded()
     harness.clock.advance(by: 77_400)  // now 26.5 h: r1, r2, c1 are more than a day old
     let result = try await harness.run(["logs", "trim", "--older-than", "1"])
-    let removed = try #require(try payloadObject(result)["removed"] as? [String: Int])
+    let removed = try #require(try result.jsonData()["removed"] as? [String: Int])
     #expect(removed == ["runtime": 2, "connection": 1])
     #expect(try ids(try await harness.run(["logs"])) == ["r4", "c2", "r3"])
   }
@@ -152,7 +153,7 @@ import Testing
   ])
   func trimRefusesBadInputAndDeletesNothing(arguments: [String]) async throws {
     let (harness, _, _) = try seeded()
-    let failure = await harness.failure(arguments)
+    let failure = await harness.outcome(arguments)
     let error = try #require(failure.error)
     #expect(UserFacingMessage.exitCode(of: error) == .usage)
     #expect(!failure.message.isEmpty)
@@ -161,14 +162,14 @@ import Testing
 
   @Test func notANumberNamesTheOption() async throws {
     let (harness, _, _) = try seeded()
-    let failure = await harness.failure(["logs", "trim", "--older-than", "seven"])
+    let failure = await harness.outcome(["logs", "trim", "--older-than", "seven"])
     #expect(failure.message.contains("--older-than"))
     #expect(failure.message.contains("seven"))
   }
 
   @Test func clearNeedsYesAndSaysWhatAndHowMany() async throws {
     let (harness, _, _) = try seeded()
-    let failure = await harness.failure(["logs", "clear"])
+    let failure = await harness.outcome(["logs", "clear"])
     #expect(failure.message.contains("6"))
     #expect(failure.message.contains("--yes"))
     #expect(failure.message.contains("runtime"))
@@ -176,7 +177,7 @@ import Testing
 
     let kindOnly = try await harness.run(["logs", "clear", "--kind", "connection", "--yes"])
     #expect(
-      try payloadObject(kindOnly)["removed"] as? [String: Int] == ["runtime": 0, "connection": 2])
+      try kindOnly.jsonData()["removed"] as? [String: Int] == ["runtime": 0, "connection": 2])
     _ = try await harness.run(["logs", "clear", "--yes"])
     #expect(try LogBook(store: harness.store).counts().total == 0)
     // Nothing left: no confirmation is needed.
@@ -190,7 +191,7 @@ import Testing
     let file = harness.directory.appendingPathComponent("logs.jsonl")
     let result = try await harness.run(
       ["logs", "export", "--format", "jsonl", "--output", file.path, "--instance", router.id])
-    #expect(try payloadObject(result)["count"] as? Int == 3)
+    #expect(try result.jsonData()["count"] as? Int == 3)
     let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 3)
     let first = try #require(
@@ -201,7 +202,7 @@ import Testing
     #expect(first["level"] as? String == "error")
     #expect((first["metadata"] as? [String: String])?["detail"] == "disk full")
     // An existing file is not replaced without --force.
-    let again = await harness.failure(["logs", "export", "--output", file.path])
+    let again = await harness.outcome(["logs", "export", "--output", file.path])
     #expect(again.error as? AtomicFile.Failure == .destinationExists(path: file.path))
     _ = try await harness.run(["logs", "export", "--output", file.path, "--force"])
     #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 6)
@@ -209,7 +210,7 @@ import Testing
 
   @Test func exportsCSVWithQuoting() async throws {
     let (harness, _, _) = try seeded()
-    harness.logger().info("a, \"quoted\" message", metadata: ["formula": "=SUM(A1)"])
+    harness.storeLogger().info("a, \"quoted\" message", metadata: ["formula": "=SUM(A1)"])
     let file = harness.directory.appendingPathComponent("logs.csv")
     _ = try await harness.run(
       ["logs", "export", "--format", "csv", "--output", file.path, "--kind", "runtime"])
@@ -219,7 +220,7 @@ import Testing
     #expect(lines[1].hasPrefix("r5,runtime,2026-01-01T05:00:00Z,info,msa.test,,,"))
     #expect(lines[1].contains("\"a, \"\"quoted\"\" message\""))
     #expect(lines[1].hasSuffix(",formula==SUM(A1)"))
-    harness.logger().info("=HYPERLINK(\"http://x\")")
+    harness.storeLogger().info("=HYPERLINK(\"http://x\")")
     _ = try await harness.run(
       ["logs", "export", "--format", "csv", "--output", file.path, "--force", "--search", "HYPER"])
     let defused = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\r\n")
@@ -251,7 +252,7 @@ import Testing
       plainFile.appendingPathComponent("out.jsonl"),
     ]
     for target in targets {
-      let failure = await harness.failure(["logs", "export", "--output", target.path])
+      let failure = await harness.outcome(["logs", "export", "--output", target.path])
       guard case .unwritable(let path, _)? = failure.error as? AtomicFile.Failure else {
         Issue.record("expected unwritable, got \(String(describing: failure.error))")
         continue

@@ -1,5 +1,6 @@
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import Testing
@@ -23,10 +24,10 @@ import ViewKit
   }
 
   @Test func routesLoadFromTheStore() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let router = try harness.addInstance("Router A", "http://10.0.0.1:3000")
     _ = try harness.addInstance("Secure", "https://secure.lan")
-    harness.logger().info("hello routes")
+    harness.storeLogger().info("hello routes")
     let builtIns = FeatureModule(
       id: "app", name: LogCenter.module.name, summary: LogCenter.module.summary, order: 0,
       home: nil, routes: [], commands: [], catalogue: LogCenterStrings.catalogue)

@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import Testing
@@ -10,7 +11,7 @@ import ViewKit
 /// languages, with nothing secret.
 @Suite struct OperatorRecordTests {
   @Test func backupsRestoresExportsAndImportsAreRecorded() async throws {
-    let harness = try Harness(recordsLog: true)
+    let harness = try FeatureHarness(.logCenter, recordsLog: true)
     let shop = try harness.addInstance("Shop router", "http://10.0.0.2:3000")
     try harness.testStore.store.credentials.setPassword("hunter2-secret", for: shop.id)
     let backup = harness.directory.appendingPathComponent("backup.sqlite")
@@ -36,7 +37,7 @@ import ViewKit
       #expect(codes.contains(code), "\(code) missing from \(codes)")
     }
     for language in AppLanguage.allCases {
-      let listed = try await Harness.listing(harness, language)
+      let listed = try await FeatureHarness.listing(harness, language)
       #expect(!listed.contains("hunter2-secret"))
       #expect(!listed.contains("{instance") && !listed.contains("{count"), "\(listed)")
       #expect(listed.contains(backup.path))
@@ -51,7 +52,7 @@ import ViewKit
   }
 
   @Test func probesAndStatusChangesAreWords() throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let router = try harness.addInstance("Router", "http://10.0.0.2:3000")
     try harness.addProbe(
       router, result: "timeout", status: "offline", previous: "online", reason: "timeout")
@@ -67,9 +68,9 @@ import ViewKit
 
   /// A record keeps the instance's name as it was logged, after a rename.
   @Test func recordsKeepTheNameOfTheTime() throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let router = try harness.addInstance("Old name", "http://10.0.0.2:3000")
-    harness.logger("msa.messages").info(
+    harness.storeLogger("msa.messages").info(
       "messages.sent",
       metadata: [
         "instance_id": router.id, "instance_name": "Old name", "peer": "10086",
@@ -85,9 +86,9 @@ import ViewKit
   }
 }
 
-extension Harness {
+extension FeatureHarness {
   /// `msa logs` as text and JSON in `language`.
-  static func listing(_ harness: Harness, _ language: AppLanguage) async throws -> String {
+  static func listing(_ harness: FeatureHarness, _ language: AppLanguage) async throws -> String {
     let items = try LogBook(store: harness.store).entries()
     let view = LogViews.list(items, language: language)
     let text = TextRenderer.render(view, options: RenderOptions(width: 400, language: language))

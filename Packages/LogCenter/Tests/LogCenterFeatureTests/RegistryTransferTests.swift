@@ -1,5 +1,6 @@
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import Testing
@@ -7,7 +8,9 @@ import Testing
 @testable import LogCenterFeature
 
 @Suite struct RegistryTransferTests {
-  func write(_ text: String, in harness: Harness, name: String = "registry.json") throws -> URL {
+  func write(_ text: String, in harness: FeatureHarness, name: String = "registry.json") throws
+    -> URL
+  {
     let url = harness.directory.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return url
@@ -19,7 +22,7 @@ import Testing
   }
 
   @Test func exportWithoutPasswordsThenImportElsewhere() async throws {
-    let source = try Harness()
+    let source = try FeatureHarness(.logCenter)
     let group = try source.testStore.instances.createGroup(name: "Shenzhen")
     let router = try source.testStore.instances.add(
       name: "Router A", origin: try InstanceOrigin(parsing: "http://10.0.0.1:3000"),
@@ -40,9 +43,9 @@ import Testing
     #expect(document.instances.last?.group == "Shenzhen")
     #expect(document.instances.last?.tags == ["office"])
 
-    let target = try Harness()
+    let target = try FeatureHarness(.logCenter)
     let dry = try await target.run(["data", "import-registry", file.path, "--dry-run"])
-    #expect(try payloadObject(dry)["added"] as? [String] == ["Dongle B", "Router A"])
+    #expect(try dry.jsonData()["added"] as? [String] == ["Dongle B", "Router A"])
     #expect(try target.testStore.instances.list().isEmpty)
 
     _ = try await target.run(["data", "import-registry", file.path])
@@ -53,12 +56,12 @@ import Testing
     #expect(imported.last?.groupID == groups.first?.id)
     // Importing again skips what is already registered.
     let again = try await target.run(["data", "import-registry", file.path])
-    #expect(try payloadObject(again)["skipped"] as? [String] == ["Dongle B", "Router A"])
+    #expect(try again.jsonData()["skipped"] as? [String] == ["Dongle B", "Router A"])
     #expect(try target.testStore.instances.list().count == 2)
   }
 
   @Test func passwordsOnlyOnRequestIntoAPrivateFile() async throws {
-    let source = try Harness()
+    let source = try FeatureHarness(.logCenter)
     let router = try source.addInstance("Router A", "http://10.0.0.1:3000")
     try source.store.credentials.setPassword("Pa55-word!", for: router.id)
     let file = source.directory.appendingPathComponent("with-passwords.json")
@@ -66,14 +69,14 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8).contains("Pa55-word!"))
     #expect(try mode(file) == 0o600)
 
-    let target = try Harness()
+    let target = try FeatureHarness(.logCenter)
     _ = try await target.run(["data", "import-registry", file.path])
     let imported = try #require(try target.testStore.instances.list().first)
     #expect(try target.store.credentials.password(for: imported.id) == "Pa55-word!")
   }
 
   @Test func malformedJSONIsReportedWithLineAndColumn() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let file = try write(
       """
       {
@@ -84,7 +87,7 @@ import Testing
         ]
       }
       """, in: harness)
-    let failure = await harness.failure(["data", "import-registry", file.path])
+    let failure = await harness.outcome(["data", "import-registry", file.path])
     guard case .malformedJSON(_, let line, let column, _)? = failure.error as? LogCenterError else {
       Issue.record("expected malformedJSON, got \(String(describing: failure.error))")
       return
@@ -96,7 +99,7 @@ import Testing
   }
 
   @Test func everyProblemIsListedWithItsIndexAndNothingIsImported() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     _ = try harness.addInstance("Existing", "http://10.9.9.9")
     let file = try write(
       """
@@ -114,7 +117,7 @@ import Testing
          {"name": "GOOD", "origin": "http://10.0.0.6"}
        ]}
       """, in: harness)
-    let failure = await harness.failure(["data", "import-registry", file.path])
+    let failure = await harness.outcome(["data", "import-registry", file.path])
     guard case .importRejected(_, let problems)? = failure.error as? LogCenterError else {
       Issue.record("expected importRejected, got \(String(describing: failure.error))")
       return
@@ -139,9 +142,9 @@ import Testing
   }
 
   @Test func wrongShapeIsRejected() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let file = try write(#"{"schemaVersion": 1, "instances": [{"name": "A"}]}"#, in: harness)
-    let failure = await harness.failure(["data", "import-registry", file.path])
+    let failure = await harness.outcome(["data", "import-registry", file.path])
     guard case .importRejected(_, let problems)? = failure.error as? LogCenterError else {
       Issue.record("expected importRejected, got \(String(describing: failure.error))")
       return

@@ -1,5 +1,6 @@
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import Testing
@@ -20,10 +21,10 @@ import Testing
 
   @Test func noSecretReachesAnyOutput() async throws {
     #expect(Self.cookieValue.count == 43)
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let router = try harness.addInstance("Router A", "http://10.0.0.1:3000")
     try harness.store.credentials.setPassword(Self.password, for: router.id)
-    let logger = harness.logger("msa.session")
+    let logger = harness.storeLogger("msa.session")
     // Every kind of secret, in the message and in metadata, through the Logger → store path.
     logger.info(
       "login password=\(Self.password) Cookie: simadmin_session=\(Self.cookieValue)",
@@ -48,7 +49,7 @@ import Testing
       ["logs", "--search", "login"], ["logs", "export"], ["logs", "export", "--format", "csv"],
     ] {
       let result = try await harness.run(arguments)
-      let (text, json) = try harness.outputs(result)
+      let (text, json) = (result.text(width: 120), try result.json())
       outputs += [text, json]
     }
     for format in ["jsonl", "csv"] {
@@ -66,7 +67,7 @@ import Testing
       #"{"schemaVersion":1,"instances":[{"name":"x","origin":"http://u:\#(Self.password)@h"}]}"#
         .utf8
     ).write(to: bad)
-    outputs.append(await harness.failure(["data", "import-registry", bad.path]).message)
+    outputs.append(await harness.outcome(["data", "import-registry", bad.path]).message)
     outputs.append(harness.streams.error)
     // `logs export` without --output writes the raw lines to stdout.
     #expect(harness.streams.output.contains("\"kind\""))

@@ -1,5 +1,6 @@
 import Essentials
 import EssentialsTesting
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// `data check`, shown by stand-ins, and left as they are.
 @Suite struct StoredControlNamesTests {
   @Test func dataCheckListsThemWithTheFixAndChangesNothing() async throws {
-    let harness = try Harness()
+    let harness = try FeatureHarness(.logCenter)
     let registry = InstanceRepository(store: harness.store)
     let instance = try registry.add(
       name: "evil", origin: try InstanceOrigin(parsing: "http://127.0.0.1:9"), tags: ["lab"])
@@ -24,12 +25,12 @@ import Testing
       "UPDATE instance_groups SET name = ? WHERE id = ?", ["te\u{9B}am", group.id])
     let check = try await harness.run(["data", "check"])
     #expect(check.exitCode == .failure)
-    let problems = try #require(try payloadObject(check)["problems"] as? [String])
+    let problems = try #require(try check.jsonData()["problems"] as? [String])
     #expect(problems.count == 3)
     #expect(problems.contains { $0.contains("evil␛]0;owned␇") && $0.contains("fleet edit") })
     #expect(problems.contains { $0.contains("t\\u{202E}x") && $0.contains("--untag") })
     #expect(problems.contains { $0.contains("te\\u{9B}am") && $0.contains("groups rename") })
-    let (text, json) = try harness.outputs(check)
+    let (text, json) = (check.text(width: 120), try check.json())
     #expect(RawControls.find(in: text).isEmpty)
     #expect(RawControls.find(in: json).isEmpty)
     // Nothing was changed.
@@ -48,7 +49,7 @@ import Testing
   /// is renamed, and renaming one by id clears the problem.
   @Test(arguments: [AppLanguage.english, .simplifiedChinese])
   func dataCheckListsNameCollisionsAndChangesNothing(language: AppLanguage) async throws {
-    let harness = try Harness(language: language)
+    let harness = try FeatureHarness(.logCenter, language: language)
     let registry = InstanceRepository(store: harness.store)
     let one = try registry.add(
       name: "Real Healthy", origin: try InstanceOrigin(parsing: "http://127.0.0.1:9"))
@@ -60,14 +61,14 @@ import Testing
       "UPDATE instances SET name = ? WHERE id = ?", ["  real healthy ", two.id])
     let check = try await harness.run(["data", "check"])
     #expect(check.exitCode == .failure)
-    let problems = try #require(try payloadObject(check)["problems"] as? [String])
+    let problems = try #require(try check.jsonData()["problems"] as? [String])
     #expect(problems.count == 1)
     let line = try #require(problems.first)
     #expect(line.contains(one.id) && line.contains(two.id))
     #expect(line.contains("\"Real Healthy\"") && line.contains("\"  real healthy \""))
     #expect(line.contains("msa fleet edit"))
     #expect(!line.contains("alone"))
-    let (text, _) = try harness.outputs(check)
+    let text = check.text(width: 120)
     let banner = language == .english ? "ambiguous" : "歧义"
     #expect(text.contains(banner))
     #expect(text.contains(one.id) && text.contains(two.id))
