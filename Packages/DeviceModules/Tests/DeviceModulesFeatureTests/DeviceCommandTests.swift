@@ -1,6 +1,7 @@
 import CommandLineKit
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import SimAdminClient
 import SimAdminSimulator
@@ -13,54 +14,58 @@ import ViewKit
 struct DeviceCommandTests {
   @Test("an unknown section is a usage error listing the sections")
   func unknownSection() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 3)]) { harness in
-      let error = await thrown { _ = try await harness.run(["device", "open", "simm"]) }
-      let usage = try #require(error as? UsageError)
-      #expect(usage.kind == .invalidValue)
-      #expect(usage.problem == .notAllowed(allowed: DeviceSection.names))
-      #expect(usage.suggestion == "sim")
-      #expect(UserFacingMessage.exitCode(of: usage) == .usage)
-      #expect(harness.fleet.devices[0].requests().isEmpty)
-    }
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open", smsCount: 3)])
+      .use { harness in
+        let error = await harness.outcome(["device", "open", "simm"]).error
+        let usage = try #require(error as? UsageError)
+        #expect(usage.kind == .invalidValue)
+        #expect(usage.problem == .notAllowed(allowed: DeviceSection.names))
+        #expect(usage.suggestion == "sim")
+        #expect(UserFacingMessage.exitCode(of: usage) == .usage)
+        #expect(harness.devices[0].requests().isEmpty)
+      }
   }
 
   @Test("an unknown instance names the reference")
   func unknownInstance() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 3)]) { harness in
-      let error = await thrown { _ = try await harness.run(["device", "nowhere"]) }
-      let failure = try #require(error as? any LocalizedFailure)
-      #expect(failure.localizedMessage(.english).contains("nowhere"))
-    }
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open", smsCount: 3)])
+      .use { harness in
+        let error = await harness.outcome(["device", "nowhere"]).error
+        let failure = try #require(error as? any LocalizedFailure)
+        #expect(failure.localizedMessage(.english).contains("nowhere"))
+      }
   }
 
   @Test("one section as JSON: section, status, fetchedAt and full identifiers")
   func sectionJSON() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 3)]) { harness in
-      let result = try await harness.run(["device", "open", "device"])
-      #expect(result.exitCode == .success)
-      let json = try payloadJSON(result)
-      let sections = try #require(json["sections"] as? [[String: Any]])
-      #expect(sections.count == 1)
-      #expect(sections[0]["section"] as? String == "device")
-      #expect(sections[0]["status"] as? String == "ok")
-      #expect(sections[0]["fetchedAt"] as? String == "2026-01-01T00:00:00Z")
-      let data = try #require(sections[0]["data"] as? [String: Any])
-      let imei = try #require(data["imei"] as? String)
-      #expect(imei.count >= 14)
-      let text = TextRenderer.render(result.view, options: RenderOptions(width: 80))
-      #expect(text.contains(imei))
-    }
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open", smsCount: 3)])
+      .use { harness in
+        let result = try await harness.run(["device", "open", "device"])
+        #expect(result.exitCode == .success)
+        let json = try result.jsonData()
+        let sections = try #require(json["sections"] as? [[String: Any]])
+        #expect(sections.count == 1)
+        #expect(sections[0]["section"] as? String == "device")
+        #expect(sections[0]["status"] as? String == "ok")
+        #expect(sections[0]["fetchedAt"] as? String == "2026-01-01T00:00:00Z")
+        let data = try #require(sections[0]["data"] as? [String: Any])
+        let imei = try #require(data["imei"] as? String)
+        #expect(imei.count >= 14)
+        let text = TextRenderer.render(result.view, options: RenderOptions(width: 80))
+        #expect(text.contains(imei))
+      }
   }
 
   @Test("the overview masks identifiers and exits 1 when a section fails")
   func overview() async throws {
-    try await DeviceHarness.with(
-      [
+    try await FeatureHarness(
+      .deviceModules,
+      devices: [
         DeviceProfile(
           name: "open", smsCount: 3, faults: [FaultRule(.serverError, pathPrefix: "/api/stats/cpu")]
         )
       ]
-    ) { harness in
+    ).use { harness in
       let full = try await harness.report("open", [.device])
       guard case .device(let info) = full.state(.device)?.content else {
         Issue.record("no device content")
@@ -83,40 +88,43 @@ struct DeviceCommandTests {
 
   @Test("--all-sections shows every section in full")
   func allSections() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 3)]) { harness in
-      let result = try await harness.run(["device", "open", "--all-sections"])
-      #expect(result.exitCode == .success)
-      let text = TextRenderer.render(result.view, options: RenderOptions(width: 100))
-      for section in DeviceSection.allCases {
-        #expect(text.contains(section.title(.english)))
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open", smsCount: 3)])
+      .use { harness in
+        let result = try await harness.run(["device", "open", "--all-sections"])
+        #expect(result.exitCode == .success)
+        let text = TextRenderer.render(result.view, options: RenderOptions(width: 100))
+        for section in DeviceSection.allCases {
+          #expect(text.contains(section.title(.english)))
+        }
+        #expect(text.contains("Fetched at"))
       }
-      #expect(text.contains("Fetched at"))
-    }
   }
 
   @Test("sms: bodies masked unless --show-bodies")
   func smsBodies() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 0)]) { harness in
-      _ = harness.fleet.devices[0].receiveSMS(from: "10086", content: "Your code is 482913")
-      let masked = try await harness.run(["device", "open", "sms"])
-      let maskedText = TextRenderer.render(masked.view, options: RenderOptions(width: 120))
-      #expect(!maskedText.contains("482913"))
-      #expect(maskedText.contains("10086"))
-      #expect(
-        !(String(data: try JSONEncoder().encode(masked.payload), encoding: .utf8) ?? "").contains(
-          "482913"))
-      let shown = try await harness.run(["device", "open", "sms", "--show-bodies"])
-      let shownText = TextRenderer.render(shown.view, options: RenderOptions(width: 120))
-      #expect(shownText.contains("482913"))
-    }
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open", smsCount: 0)])
+      .use { harness in
+        _ = harness.devices[0].receiveSMS(from: "10086", content: "Your code is 482913")
+        let masked = try await harness.run(["device", "open", "sms"])
+        let maskedText = TextRenderer.render(masked.view, options: RenderOptions(width: 120))
+        #expect(!maskedText.contains("482913"))
+        #expect(maskedText.contains("10086"))
+        #expect(
+          !(String(data: try JSONEncoder().encode(masked.payload), encoding: .utf8) ?? "").contains(
+            "482913"))
+        let shown = try await harness.run(["device", "open", "sms", "--show-bodies"])
+        let shownText = TextRenderer.render(shown.view, options: RenderOptions(width: 120))
+        #expect(shownText.contains("482913"))
+      }
   }
 
   @Test("sms send reaches the device; bad input sends nothing")
   func send() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 0)], stdin: "from stdin\n")
-    {
+    try await FeatureHarness(
+      .deviceModules, devices: [DeviceProfile(name: "open", smsCount: 0)], input: "from stdin\n"
+    ).use {
       harness in
-      let device = harness.fleet.devices[0]
+      let device = harness.devices[0]
       let result = try await harness.run(
         ["device", "open", "sms", "send", "--to", "+8613800000000", "--text", "hello there"])
       #expect(result.exitCode == .success)
@@ -127,17 +135,13 @@ struct DeviceCommandTests {
       _ = try await harness.run(["device", "open", "sms", "send", "--to", "10010", "--text-stdin"])
       #expect(device.messages().contains { $0.content == "from stdin" })
       let before = device.messages().count
-      let empty = await thrown {
-        _ = try await harness.run([
-          "device", "open", "sms", "send", "--to", "10010", "--text", "  ",
-        ])
-      }
+      let empty = await harness.outcome([
+        "device", "open", "sms", "send", "--to", "10010", "--text", "  ",
+      ]).error
       #expect(empty is DeviceFailure)
-      let noTo = await thrown {
-        _ = try await harness.run(["device", "open", "sms", "send", "--text", "x"])
-      }
+      let noTo = await harness.outcome(["device", "open", "sms", "send", "--text", "x"]).error
       #expect(noTo is UsageError)
-      let badAction = await thrown { _ = try await harness.run(["device", "open", "sms", "sned"]) }
+      let badAction = await harness.outcome(["device", "open", "sms", "sned"]).error
       #expect((badAction as? UsageError)?.suggestion == "send")
       #expect(device.messages().count == before)
     }
@@ -145,9 +149,11 @@ struct DeviceCommandTests {
 
   @Test("sms send normalises the number as messages send does; a malformed one exits 64")
   func sendNumberRule() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open", smsCount: 0)], stdin: "x\n") {
+    try await FeatureHarness(
+      .deviceModules, devices: [DeviceProfile(name: "open", smsCount: 0)], input: "x\n"
+    ).use {
       harness in
-      let device = harness.fleet.devices[0]
+      let device = harness.devices[0]
       let result = try await harness.run([
         "device", "open", "sms", "send", "--to", "+86 138-0013 8000", "--text", "spaced",
       ])
@@ -156,17 +162,15 @@ struct DeviceCommandTests {
       #expect(device.messages().first { $0.content == "spaced" }?.phoneNumber == "+8613800138000")
       let before = device.messages().count
       for bad in ["abc", "12", "+86 138 0013 8000 0000 0000 1"] {
-        let failure = await thrown {
-          _ = try await harness.run(["device", "open", "sms", "send", "--to", bad, "--text", "x"])
-        }
+        let failure = await harness.outcome([
+          "device", "open", "sms", "send", "--to", bad, "--text", "x",
+        ]).error
         #expect(failure is UsageFailure, "\(bad)")
         #expect(failure.map { UserFacingMessage.exitCode(of: $0) } == .usage)
       }
-      let both = await thrown {
-        _ = try await harness.run([
-          "device", "open", "sms", "send", "--to", "10086", "--text", "x", "--text-stdin",
-        ])
-      }
+      let both = await harness.outcome([
+        "device", "open", "sms", "send", "--to", "10086", "--text", "x", "--text-stdin",
+      ]).error
       #expect(both.map { UserFacingMessage.exitCode(of: $0) } == .usage)
       #expect(device.messages().count == before)
     }
@@ -174,10 +178,12 @@ struct DeviceCommandTests {
 
   @Test("sms send to a device without a modem reports the device's message")
   func sendNoModem() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "bare", hasModem: false)]) { harness in
-      let error = await thrown {
-        _ = try await harness.run(["device", "bare", "sms", "send", "--to", "10086", "--text", "x"])
-      }
+    try await FeatureHarness(
+      .deviceModules, devices: [DeviceProfile(name: "bare", hasModem: false)]
+    ).use { harness in
+      let error = await harness.outcome([
+        "device", "bare", "sms", "send", "--to", "10086", "--text", "x",
+      ]).error
       let failure = try #require(error as? DeviceFailure)
       #expect(failure.localizedMessage(.simplifiedChinese).contains("未检测到调制解调器"))
     }
@@ -185,59 +191,58 @@ struct DeviceCommandTests {
 
   @Test("sms delete refuses without --yes, naming the instance and count; deletes with it")
   func delete() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "office", smsCount: 5)]) { harness in
-      let device = harness.fleet.devices[0]
-      let ids = device.messages().map(\.id).sorted()
-      let refusal = await thrown {
-        _ = try await harness.run([
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "office", smsCount: 5)])
+      .use { harness in
+        let device = harness.devices[0]
+        let ids = device.messages().map(\.id).sorted()
+        let refusal = await harness.outcome([
           "device", "office", "sms", "delete", String(ids[0]), String(ids[1]),
+        ]).error
+        let message = try #require(refusal as? DeviceFailure).localizedMessage(.english)
+        #expect(message.contains("office"))
+        #expect(message.contains("2 message"))
+        #expect(message.contains("--yes"))
+        #expect(device.messages().count == 5)
+
+        let one = try await harness.run([
+          "device", "office", "sms", "delete", String(ids[0]), "--yes",
         ])
-      }
-      let message = try #require(refusal as? DeviceFailure).localizedMessage(.english)
-      #expect(message.contains("office"))
-      #expect(message.contains("2 message"))
-      #expect(message.contains("--yes"))
-      #expect(device.messages().count == 5)
+        #expect(try one.jsonData()["deleted"] as? Int == 1)
+        #expect(device.messages().count == 4)
 
-      let one = try await harness.run([
-        "device", "office", "sms", "delete", String(ids[0]), "--yes",
-      ])
-      #expect(try payloadJSON(one)["deleted"] as? Int == 1)
-      #expect(device.messages().count == 4)
+        let clearRefusal = await harness.outcome(["device", "office", "sms", "delete", "--all"])
+          .error
+        #expect(
+          (clearRefusal as? DeviceFailure)?.localizedMessage(.english).contains("4 message") == true
+        )
+        let cleared = try await harness.run(["device", "office", "sms", "delete", "--all", "--yes"])
+        #expect(try cleared.jsonData()["deleted"] as? Int == 4)
+        #expect(device.messages().isEmpty)
 
-      let clearRefusal = await thrown {
-        _ = try await harness.run(["device", "office", "sms", "delete", "--all"])
+        let both = await harness.outcome([
+          "device", "office", "sms", "delete", "3", "--all", "--yes",
+        ]).error
+        #expect(both is DeviceFailure)
       }
-      #expect(
-        (clearRefusal as? DeviceFailure)?.localizedMessage(.english).contains("4 message") == true)
-      let cleared = try await harness.run(["device", "office", "sms", "delete", "--all", "--yes"])
-      #expect(try payloadJSON(cleared)["deleted"] as? Int == 4)
-      #expect(device.messages().isEmpty)
-
-      let both = await thrown {
-        _ = try await harness.run(["device", "office", "sms", "delete", "3", "--all", "--yes"])
-      }
-      #expect(both is DeviceFailure)
-    }
   }
 
   @Test("sms delete of a conversation counts it first")
   func deleteConversation() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "office", smsCount: 0)]) { harness in
-      let device = harness.fleet.devices[0]
-      _ = device.receiveSMS(from: "+8610086", content: "a")
-      _ = device.receiveSMS(from: "+8610086", content: "b")
-      _ = device.receiveSMS(from: "95588", content: "c")
-      let refusal = await thrown {
-        _ = try await harness.run([
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "office", smsCount: 0)])
+      .use { harness in
+        let device = harness.devices[0]
+        _ = device.receiveSMS(from: "+8610086", content: "a")
+        _ = device.receiveSMS(from: "+8610086", content: "b")
+        _ = device.receiveSMS(from: "95588", content: "c")
+        let refusal = await harness.outcome([
           "device", "office", "sms", "delete", "--conversation", "+8610086",
-        ])
+        ]).error
+        #expect(
+          (refusal as? DeviceFailure)?.localizedMessage(.english).contains("2 message") == true)
+        let result = try await harness.run(
+          ["device", "office", "sms", "delete", "--conversation", "+8610086", "--yes"])
+        #expect(try result.jsonData()["deleted"] as? Int == 2)
+        #expect(device.messages().map(\.phoneNumber) == ["95588"])
       }
-      #expect((refusal as? DeviceFailure)?.localizedMessage(.english).contains("2 message") == true)
-      let result = try await harness.run(
-        ["device", "office", "sms", "delete", "--conversation", "+8610086", "--yes"])
-      #expect(try payloadJSON(result)["deleted"] as? Int == 2)
-      #expect(device.messages().map(\.phoneNumber) == ["95588"])
-    }
   }
 }

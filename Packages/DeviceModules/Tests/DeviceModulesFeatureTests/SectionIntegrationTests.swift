@@ -1,6 +1,7 @@
 import CommandLineKit
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import SimAdminClient
 import SimAdminSimulator
@@ -12,7 +13,8 @@ import Testing
 struct SectionIntegrationTests {
   @Test("every section loads with auth off", arguments: DeviceSection.allCases)
   func authOff(_ section: DeviceSection) async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open")]) { harness in
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open")]).use {
+      harness in
       let report = try await harness.report("open", [section])
       let state = try #require(report.state(section))
       #expect(state.status == .loaded)
@@ -24,10 +26,10 @@ struct SectionIntegrationTests {
 
   @Test("with auth on, a stored password logs in and every section loads")
   func authOnWithPassword() async throws {
-    try await DeviceHarness.with(
-      [DeviceProfile(name: "locked", password: "s3cret-pass")],
+    try await FeatureHarness(
+      .deviceModules, devices: [DeviceProfile(name: "locked", password: "s3cret-pass")],
       passwords: ["locked": "s3cret-pass"]
-    ) { harness in
+    ).use { harness in
       let report = try await harness.report("locked")
       #expect(report.sections.map(\.section) == DeviceSection.allCases)
       for state in report.sections {
@@ -38,7 +40,9 @@ struct SectionIntegrationTests {
 
   @Test("with auth on and no stored password, every section says login required")
   func authOnWithoutPassword() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "locked", password: "s3cret-pass")]) {
+    try await FeatureHarness(
+      .deviceModules, devices: [DeviceProfile(name: "locked", password: "s3cret-pass")]
+    ).use {
       harness in
       let report = try await harness.report("locked")
       for state in report.sections {
@@ -51,12 +55,13 @@ struct SectionIntegrationTests {
 
   @Test("protection on with no admin password set: its own status, stored password or not")
   func protectionWithoutPassword() async throws {
-    try await DeviceHarness.with(
-      [
+    try await FeatureHarness(
+      .deviceModules,
+      devices: [
         DeviceProfile(name: "unset", protectedWithoutPassword: true),
         DeviceProfile(name: "unset stored", protectedWithoutPassword: true),
       ], passwords: ["unset stored": "cannot-help"]
-    ) { harness in
+    ).use { harness in
       for name in ["unset", "unset stored"] {
         let report = try await harness.report(name)
         for state in report.sections {
@@ -73,7 +78,8 @@ struct SectionIntegrationTests {
 
   @Test("cells from the simulator: centi-dB shown as dBm, band without its prefix, unknowns dashed")
   func cellsFromTheSimulator() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "nr", seed: 11)]) { harness in
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "nr", seed: 11)]).use {
+      harness in
       let report = try await harness.report("nr", [.cellular])
       let state = try #require(report.state(.cellular))
       guard case .cellular(let snapshot) = try #require(state.content) else {
@@ -90,7 +96,9 @@ struct SectionIntegrationTests {
 
   @Test("no modem: modem sections show the device's own message, the rest still load")
   func noModem() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "bare", hasModem: false)]) { harness in
+    try await FeatureHarness(
+      .deviceModules, devices: [DeviceProfile(name: "bare", hasModem: false)]
+    ).use { harness in
       let report = try await harness.report("bare")
       for section in [DeviceSection.device, .sim, .cellular, .sms] {
         #expect(report.state(section)?.status == .upstream(message: "未检测到调制解调器"))
@@ -107,7 +115,9 @@ struct SectionIntegrationTests {
 
   @Test("version 1.1.8 serves every section")
   func oldVersion() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "old", version: "1.1.8")]) { harness in
+    try await FeatureHarness(
+      .deviceModules, devices: [DeviceProfile(name: "old", version: "1.1.8")]
+    ).use { harness in
       let report = try await harness.report("old")
       #expect(!report.hasFailures)
       #expect(report.sections.allSatisfy { $0.status == .loaded })
@@ -118,10 +128,11 @@ struct SectionIntegrationTests {
   func hangingStats() async throws {
     // A 4 s timeout keeps "overlapping" (about 4 s) and "adding up" (8 s) far apart, so a
     // loaded machine cannot blur the two.
-    try await DeviceHarness.with(
-      [DeviceProfile(name: "slow", faults: [FaultRule(.hang, pathPrefix: "/api/stats")])],
+    try await FeatureHarness(
+      .deviceModules,
+      devices: [DeviceProfile(name: "slow", faults: [FaultRule(.hang, pathPrefix: "/api/stats")])],
       timeout: 4
-    ) { harness in
+    ).use { harness in
       let start = ContinuousClock.now
       let report = try await harness.report("slow")
       let elapsed = ContinuousClock.now - start
@@ -144,11 +155,12 @@ struct SectionIntegrationTests {
 
   @Test("the route loader of a section returns only that section")
   func routeLoad() async throws {
-    try await DeviceHarness.with([DeviceProfile(name: "open")]) { harness in
+    try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open")]).use {
+      harness in
       let route = try #require(
         DeviceModules.module.routes.first { $0.pattern.description == "device/:ref/sim" })
       let request = RouteRequest(
-        path: "device/open/sim", parameters: ["ref": "open"], environment: harness.environment())
+        path: "device/open/sim", parameters: ["ref": "open"], environment: harness.environment)
       let state = try #require(try await route.load(request) as? DeviceReport)
       #expect(state.sections.map(\.section) == [.sim])
       let view = route.view(of: state, request)

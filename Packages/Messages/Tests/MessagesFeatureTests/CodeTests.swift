@@ -25,8 +25,9 @@ struct CodeTests {
 
   @Test("codes are extracted on sync, indexed, listed with --has-code and masked until shown")
   func extractedOnSync() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 5)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 5)])
+    let device = harness.devices[0]
     _ = device.receiveSMS(from: "Google", content: Self.google)
     _ = device.receiveSMS(from: "10690000", content: Self.order)
     _ = try await harness.run(["messages", "sync"])
@@ -65,8 +66,9 @@ struct CodeTests {
 
   @Test("a new rules version re-extracts every stored code")
   func newRulesVersionReExtracts() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
+    let device = harness.devices[0]
     _ = device.receiveSMS(from: "Bank", content: "暗号 7391，请勿泄露")
     _ = device.receiveSMS(from: "Google", content: Self.google)
     _ = try await harness.run(["messages", "sync"])
@@ -86,9 +88,9 @@ struct CodeTests {
 
   @Test("a version 4 archive upgrades and its messages get their codes")
   func upgradesVersion4() async throws {
-    let version4 = SchemaModule(
-      name: "messages", migrations: Array(Messages.schema.migrations.prefix(4)))
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)], schema: version4)
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)],
+      store: .messagesArchive(version: 4))
     try harness.store.database.run(
       """
       INSERT INTO messages (instance_id, instance_name, direction, peer_raw, peer_key, body,
@@ -113,8 +115,9 @@ struct CodeTests {
 
   @Test("each message keeps the SIM number its instance's status knew when it was archived")
   func simNumberKeptPerMessage() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
+    let device = harness.devices[0]
     let instance = harness.instances[0]
     // No status stored: the number comes from the device's /api/sim.
     _ = device.receiveSMS(from: "10086", content: "first")
@@ -170,8 +173,9 @@ struct CodeTests {
 
   @Test("msa code prints only the code on stdout, details on stderr; none is exit 1")
   func codeCommand() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
+    let device = harness.devices[0]
     let streams = CapturedStreams()
     var environment = harness.environment
     environment.streams = streams.streams
@@ -194,8 +198,8 @@ struct CodeTests {
 
     // Too old for --since: the device's clock stamped it an hour before "now".
     let now = harness.testStore.clock.clock.now()
-    let old = try await Harness([DeviceProfile(name: "B", smsCount: 0)])
-    _ = old.fleet.devices[0].receiveSMS(
+    let old = try await FeatureHarness(.messages, devices: [DeviceProfile(name: "B", smsCount: 0)])
+    _ = old.devices[0].receiveSMS(
       from: "Google", content: Self.google, at: now.addingTimeInterval(-3600))
     await #expect(throws: MessagesFailure.self) {
       _ = try await old.run(["code", "--since", "10m"])
@@ -214,8 +218,9 @@ struct CodeTests {
 
   @Test("msa code --wait prints only a code archived after it started")
   func codeWait() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 3)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 3)])
+    let device = harness.devices[0]
     _ = device.receiveSMS(from: "Google", content: Self.google)
     _ = try await harness.run(["messages", "sync"])
     let streams = CapturedStreams()
@@ -241,26 +246,26 @@ struct CodeTests {
 
   @Test("watch prints each new message once as JSON Lines with its code, reports a failure once")
   func watchFollows() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "A", smsCount: 4), DeviceProfile(name: "B", smsCount: 2),
-    ])
-    let memory = InMemoryLogHandler()
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "A", smsCount: 4), DeviceProfile(name: "B", smsCount: 2),
+      ])
     let streams = CapturedStreams()
     var environment = harness.environment
     environment.streams = streams.streams
-    environment.logger = Logger(label: "msa", handler: memory)
     environment.output.json = true
     // The app's clock at the real time: the devices' history is older than the start.
     let clock = harness.testStore.clock
     clock.advance(by: Date().timeIntervalSince(clock.clock.now()))
-    let b = harness.fleet.devices[1]
+    let b = harness.devices[1]
     b.setFaults([FaultRule(.down)])
     let watching = Task { [environment] in
       try await harness.run(["messages", "watch", "--interval", "1s"], environment: environment)
     }
     try await Task.sleep(nanoseconds: 1_500_000_000)
-    _ = harness.fleet.devices[0].receiveSMS(from: "Google", content: Self.google)
-    _ = harness.fleet.devices[0].receiveSMS(from: "10086", content: "hello there")
+    _ = harness.devices[0].receiveSMS(from: "Google", content: Self.google)
+    _ = harness.devices[0].receiveSMS(from: "10086", content: "hello there")
     try await Self.until { streams.output.split(separator: "\n").count >= 2 }
     try await Task.sleep(nanoseconds: 2_500_000_000)
     b.setFaults([])
@@ -276,14 +281,14 @@ struct CodeTests {
     #expect(objects.contains { $0["code"] as? String == "482913" })
     #expect(objects.allSatisfy { $0["bodyMasked"] as? Bool == true })
     #expect(streams.error.components(separatedBy: "B: failing").count == 2)
-    let codes = memory.records.map(\.message)
+    let codes = harness.logs.records.map(\.message)
     #expect(codes.first == "messages.watchStarted")
     #expect(codes.last == "messages.watchEnded")
     #expect(codes.count { $0 == "messages.watchReceived" } == 2)
     #expect(codes.count { $0 == "messages.followFailing" } == 1)
     #expect(codes.count { $0 == "messages.followRecovered" } == 1)
     #expect(!codes.contains("messages.synced"))
-    for record in memory.records { #expect(!record.line.contains("482913")) }
+    for record in harness.logs.records { #expect(!record.line.contains("482913")) }
     await harness.stop()
   }
 

@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import SimAdminClient
@@ -14,32 +15,39 @@ import ViewKit
 @Suite("Completeness")
 struct CompletenessTests {
   /// The device's rows as a sorted multiset.
-  static func device(_ harness: Harness, _ index: Int = 0) -> [String] {
-    harness.fleet.devices[index].messages().map(Harness.identity).sorted()
+  static func device(_ harness: FeatureHarness, _ index: Int = 0) -> [String] {
+    harness.devices[index].messages().map(messageIdentity).sorted()
   }
 
   /// The archive's rows of one instance as a sorted multiset.
-  static func archived(_ harness: Harness, _ index: Int = 0) throws -> [String] {
+  static func archived(_ harness: FeatureHarness, _ index: Int = 0) throws -> [String] {
     try harness.archive.list(
       filter: MessageFilter(instanceID: harness.instances[index].id), limit: 1_000_000
-    ).map(Harness.identity).sorted()
+    ).map(messageIdentity).sorted()
   }
 
-  static func sync(_ harness: Harness, pageSize: Int = 100, full: Bool = false) async
+  static func sync(_ harness: FeatureHarness, pageSize: Int = 100, full: Bool = false) async
     -> InstanceSyncResult
   {
-    let syncer = MessageSyncer(
-      archive: harness.archive, connector: harness.connector, pageSize: pageSize,
-      clock: harness.testStore.clock.clock, full: full)
-    return await syncer.syncOne(harness.instances[0])
+    await harness.syncer(pageSize: pageSize, full: full).syncOne(harness.instances[0])
+  }
+
+  /// A harness with one device `A` of `smsCount` messages (`seed`), archived by a first sync.
+  static func synced(smsCount: Int, seed: UInt64) async throws -> (FeatureHarness, SimulatedDevice)
+  {
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: smsCount, seed: seed)])
+    _ = await sync(harness)
+    return (harness, harness.devices[0])
   }
 
   static func ago(days: Double) -> Date { Date().addingTimeInterval(-days * 86_400) }
 
   @Test("identical rows stay as many: two outgoing 收到 in one second and 2,000 more")
   func identicalRows() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 30)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 30)])
+    let device = harness.devices[0]
     let second = Date().addingTimeInterval(-60)
     device.storeSMS(direction: "outgoing", phoneNumber: "10086", content: "收到", at: second)
     device.storeSMS(direction: "outgoing", phoneNumber: "10086", content: "收到", at: second)
@@ -66,8 +74,9 @@ struct CompletenessTests {
 
   @Test("late messages below the archived ones are found by the next sync")
   func lateMessages() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 300, seed: 7)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 300, seed: 7)])
+    let device = harness.devices[0]
     #expect(await Self.sync(harness).deepRead == "first")
     for index in 0..<5 {
       device.receiveSMS(
@@ -93,9 +102,7 @@ struct CompletenessTests {
 
   @Test("a clock that fell back to 2000-01-01: all 100 messages archived")
   func clockReset() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 200, seed: 8)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 200, seed: 8)
     let fallback = try #require(BeijingTime.date(from: "2000-01-01 00:00:00"))
     for index in 0..<100 {
       device.receiveSMS(
@@ -110,9 +117,7 @@ struct CompletenessTests {
 
   @Test("renumbered ids (reset, restore, compaction) never duplicate and never hide new rows")
   func renumberedIDs() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 300, seed: 9)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 300, seed: 9)
     let before = try Self.archived(harness)
 
     // Deletes leave gaps; a restore renumbers what is left from 1.
@@ -143,9 +148,7 @@ struct CompletenessTests {
 
   @Test("device-side deletes stay archived and cost no deep read")
   func deviceDeletes() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 120, seed: 10)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 120, seed: 10)
     let all = Self.device(harness)
     let ids = device.messages().map(\.id)
     device.deleteMessages(ids: [ids[3], ids[60], ids[110]])
@@ -171,16 +174,14 @@ struct CompletenessTests {
 
   @Test("one device-side delete and one late message in the same interval")
   func deleteAndLate() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 200, seed: 11)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 200, seed: 11)
     var expected = Self.device(harness)
 
     // The total stays 200; a message after the late one shows its id was skipped.
     device.deleteMessages(ids: [device.messages()[150].id])
     let late = device.receiveSMS(from: "95588", content: "late one", at: Self.ago(days: 15))
     let next = device.receiveSMS(from: "10086", content: "on time")
-    expected += [Harness.identity(late), Harness.identity(next)]
+    expected += [messageIdentity(late), messageIdentity(next)]
     let later = await Self.sync(harness)
     #expect(later.reportedTotal == 201)
     #expect(later.deepRead == "unaccounted")
@@ -191,7 +192,7 @@ struct CompletenessTests {
     device.deleteMessages(ids: [device.messages()[80].id])
     let fourth = device.receiveSMS(from: "95588", content: "late four", at: Self.ago(days: 12))
     let after = device.receiveSMS(from: "10086", content: "next")
-    expected += [third, fourth, after].map(Harness.identity)
+    expected += [third, fourth, after].map(messageIdentity)
     let exposed = await Self.sync(harness)
     #expect(exposed.deepRead == "unaccounted")
     #expect(try Self.archived(harness) == expected.sorted())
@@ -202,15 +203,13 @@ struct CompletenessTests {
   /// is a row short, the other a row over, so the same sync reads deep.
   @Test("a delete in one direction and a late message in the other: found by the same sync")
   func deleteAndLateAcrossDirections() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 200, seed: 15)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 200, seed: 15)
     var expected = Self.device(harness)
 
     device.deleteMessages(ids: [try Self.row(device, "outgoing").id])
     let late = device.receiveSMS(from: "95588", content: "late, incoming", at: Self.ago(days: 15))
     #expect(!Self.firstPage(device).contains(late))
-    expected.append(Harness.identity(late))
+    expected.append(messageIdentity(late))
     let incoming = await Self.sync(harness)
     #expect(incoming.reportedTotal == 200)
     #expect(incoming.deepRead == "unaccounted")
@@ -221,7 +220,7 @@ struct CompletenessTests {
       direction: "outgoing", phoneNumber: "10010", content: "late, outgoing",
       at: Self.ago(days: 14))
     #expect(!Self.firstPage(device).contains(sent))
-    expected.append(Harness.identity(sent))
+    expected.append(messageIdentity(sent))
     let outgoing = await Self.sync(harness)
     #expect(outgoing.reportedTotal == 200)
     #expect(outgoing.deepRead == "unaccounted")
@@ -242,9 +241,7 @@ struct CompletenessTests {
   /// each find it.
   @Test("an incoming delete and a late incoming message alone: next message, --full, daily")
   func deleteAndLateSameDirection() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 200, seed: 16)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 200, seed: 16)
     var expected = Self.device(harness)
 
     /// One incoming row deleted and one incoming late message: the sync that follows sees
@@ -256,14 +253,14 @@ struct CompletenessTests {
       let blind = await Self.sync(harness)
       #expect(blind.deepRead == nil)
       #expect(blind.reportedTotal == device.messages().count)
-      #expect(try !Self.archived(harness).contains(Harness.identity(late)))
-      return Harness.identity(late)
+      #expect(try !Self.archived(harness).contains(messageIdentity(late)))
+      return messageIdentity(late)
     }
 
     // The next message exposes it: its id is two above the newest accounted.
     expected.append(try await hide("late, before a message", days: 15))
     let next = device.receiveSMS(from: "10086", content: "on time")
-    expected.append(Harness.identity(next))
+    expected.append(messageIdentity(next))
     let exposed = await Self.sync(harness)
     #expect(exposed.deepRead == "unaccounted")
     #expect(exposed.inserted == 2)
@@ -292,9 +289,7 @@ struct CompletenessTests {
   /// as `total − outgoing`, so rows changing status (read marks, say) are no missing rows.
   @Test("status changes move the stats' incoming count but cost no deep read")
   func statusChanges() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 150, seed: 18)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 150, seed: 18)
     func received() -> Int {
       device.messages().count { $0.direction == "incoming" && $0.status == "received" }
     }
@@ -317,21 +312,23 @@ struct CompletenessTests {
   /// with identical outgoing pairs. Whatever the device held at any sync is archived once.
   @Test("the simulator's late messages and deletes under traffic: every row held is archived")
   func lateAndDeletesFromTheSimulator() async throws {
-    let harness = try await Harness([
-      DeviceProfile(
-        name: "A", smsCount: 200, seed: 17,
-        smsCases: [.late(minutes: 30 * 1_440), .deletes(every: 2), .identical])
-    ])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(
+          name: "A", smsCount: 200, seed: 17,
+          smsCases: [.late(minutes: 30 * 1_440), .deletes(every: 2), .identical])
+      ])
+    let device = harness.devices[0]
     // Every row the device held when a sync began, by device id (ids are never renumbered
     // here), so identical rows count as many as they are.
     var held: [Int64: String] = [:]
-    for message in device.messages() { held[message.id] = Harness.identity(message) }
+    for message in device.messages() { held[message.id] = messageIdentity(message) }
     #expect(await Self.sync(harness).failure == nil)
     var deep = 0
     for interval in 0..<24 {
       device.receiveLiveTraffic(count: interval % 4 + 1)
-      for message in device.messages() { held[message.id] = Harness.identity(message) }
+      for message in device.messages() { held[message.id] = messageIdentity(message) }
       let result = await Self.sync(harness)
       #expect(result.failure == nil)
       if result.deepRead != nil { deep += 1 }
@@ -340,7 +337,7 @@ struct CompletenessTests {
     // A last message exposes a late one still hidden behind a delete of its direction.
     device.setSMSCases([])
     let last = device.receiveSMS(from: "10086", content: "after the traffic")
-    held[last.id] = Harness.identity(last)
+    held[last.id] = messageIdentity(last)
     #expect(await Self.sync(harness).failure == nil)
     #expect(try Self.archived(harness) == held.values.sorted())
     let full = await Self.sync(harness, full: true)
@@ -354,9 +351,7 @@ struct CompletenessTests {
   /// one interval on a device with traffic, then a late message alone in the next.
   @Test("a delete with traffic, then a late message in the next interval")
   func deleteThenLateNextInterval() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 120, seed: 13)])
-    let device = harness.fleet.devices[0]
-    _ = await Self.sync(harness)
+    let (harness, device) = try await Self.synced(smsCount: 120, seed: 13)
 
     // Interval 1: one row deleted deep in the history, one message on time: the total is
     // unchanged, the count is short by the delete; accepted without a deep read.
@@ -378,10 +373,12 @@ struct CompletenessTests {
 
   @Test("without /api/sms/stats a late message is found by the ids, and hourly")
   func withoutStats() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "A", smsCount: 150, seed: 12, smsCases: [.noStats])
-    ])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "A", smsCount: 150, seed: 12, smsCases: [.noStats])
+      ])
+    let device = harness.devices[0]
     let first = await Self.sync(harness)
     #expect(first.failure == nil)
     #expect(first.reportedTotal == nil)
@@ -401,10 +398,12 @@ struct CompletenessTests {
 
   @Test("bursts while a sync pages, and steady traffic without a deep read every time")
   func liveTraffic() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "A", smsCount: 400, seed: 13, smsCases: [.burst(count: 3)])
-    ])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "A", smsCount: 400, seed: 13, smsCases: [.burst(count: 3)])
+      ])
+    let device = harness.devices[0]
     let first = await Self.sync(harness, pageSize: 50)
     #expect(first.failure == nil)
     #expect(first.pages > 8)
@@ -460,8 +459,9 @@ struct CompletenessTests {
 
   @Test("invalid UTF-8 becomes U+FFFD, marked as repaired in show and --json")
   func invalidUTF8() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 3)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 3)])
+    let device = harness.devices[0]
     let raw: [UInt8] = Array("验证码 ".utf8) + [0xFF, 0xC3] + Array(" 4821".utf8)
     device.storeSMS(direction: "incoming", phoneNumber: "10690", content: "", contentBytes: raw)
     device.storeSMS(direction: "incoming", phoneNumber: "10690", content: "clean \u{FFFD} text")
@@ -486,12 +486,14 @@ struct CompletenessTests {
 
   @Test("messages stats shows per instance what the device reports and what is archived")
   func statsCommand() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "A", smsCount: 25, seed: 1),
-      DeviceProfile(name: "B", smsCount: 12, seed: 2, smsCases: [.noStats]),
-    ])
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "A", smsCount: 25, seed: 1),
+        DeviceProfile(name: "B", smsCount: 12, seed: 2, smsCases: [.noStats]),
+      ])
     _ = await harness.syncer(pageSize: 10).sync(harness.instances)
-    harness.fleet.devices[0].deleteMessages(ids: [1, 2])
+    harness.devices[0].deleteMessages(ids: [1, 2])
     _ = await harness.syncer(pageSize: 10).sync(harness.instances)
     let result = try await harness.run(["messages", "stats"])
     let stats = try #require(result.payload as? ArchiveStats)
@@ -509,10 +511,10 @@ struct CompletenessTests {
 
   @Test("a version 2 archive upgrades and gets back identical messages it had merged")
   func upgradesVersion2() async throws {
-    let version2 = SchemaModule(
-      name: "messages", migrations: Array(Messages.schema.migrations.prefix(2)))
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 20)], schema: version2)
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 20)],
+      store: .messagesArchive(version: 2))
+    let device = harness.devices[0]
     let second = Date().addingTimeInterval(-90)
     device.storeSMS(direction: "outgoing", phoneNumber: "10086", content: "收到", at: second)
     device.storeSMS(direction: "outgoing", phoneNumber: "10086", content: "收到", at: second)
@@ -552,7 +554,7 @@ struct CompletenessTests {
     let result = await syncer.syncOne(harness.instances[0])
     #expect(result.deepRead == "first")
     #expect(result.inserted == 1)
-    #expect(try archive.list(limit: 100).map(Harness.identity).sorted() == Self.device(harness))
+    #expect(try archive.list(limit: 100).map(messageIdentity).sorted() == Self.device(harness))
     #expect(try upgraded.database.integrityCheck().isEmpty)
     await harness.stop()
   }

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import SimAdminClient
@@ -29,8 +30,9 @@ struct FeatureTests {
 
   @Test("search finds Chinese, digit runs and English words, short queries included")
   func search() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
+    let device = harness.devices[0]
     device.receiveSMS(from: "95588", content: "【银行】您的验证码是4821，请勿泄露")
     device.receiveSMS(from: "Google", content: "G-777 is your Google verification code")
     device.receiveSMS(from: "10086", content: "话费余额 12 元")
@@ -47,7 +49,8 @@ struct FeatureTests {
 
   @Test("search pages equal the newest matches, read newest first or through the index")
   func searchPagesMatchBruteForce() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 300, seed: 7)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 300, seed: 7)])
     _ = await harness.syncer(pageSize: 100).syncOne(harness.instances[0])
     let all = try harness.archive.list(limit: 10_000)
     #expect(all.count == 300)
@@ -79,12 +82,13 @@ struct FeatureTests {
 
   @Test("keyset paging stays stable while new messages arrive")
   func paging() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 25)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 25)])
     _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     let first = try harness.archive.list(limit: 10)
     let cursor = try #require(first.last.map { MessageCursor(after: $0) })
     let token = try #require(MessageCursor(token: cursor.token))
-    harness.fleet.devices[0].receiveSMS(from: "10086", content: "arrived meanwhile")
+    harness.devices[0].receiveSMS(from: "10086", content: "arrived meanwhile")
     _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     var seen = first.map(\.id)
     var next: MessageCursor? = token
@@ -104,10 +108,11 @@ struct FeatureTests {
 
   @Test("outbox lifecycle: waits while the device is down, sent when it comes back")
   func outboxLifecycle() async throws {
-    let harness = try await Harness(
-      [DeviceProfile(name: "down", smsCount: 0), DeviceProfile(name: "up", smsCount: 0)],
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [DeviceProfile(name: "down", smsCount: 0), DeviceProfile(name: "up", smsCount: 0)],
       timeout: 2)
-    let down = harness.fleet.devices[0]
+    let down = harness.devices[0]
     down.setFaults([FaultRule(.down)])
     let queued = try await harness.run(
       ["messages", "send", "--from", "down", "--to", "+8613800138000", "--text", "hello 你好"])
@@ -119,7 +124,7 @@ struct FeatureTests {
     let sent = try await harness.run(
       ["messages", "send", "--from", "up", "--to", "10086", "--text", "CXYE"])
     #expect((sent.payload as? OutboxEntry)?.state == .sent)
-    #expect(harness.fleet.devices[1].messages().contains { $0.content == "CXYE" })
+    #expect(harness.devices[1].messages().contains { $0.content == "CXYE" })
     let outbox = OutboxRepository(store: harness.store)
     #expect(try outbox.entry(id: entry.id)?.state == .queued)
     down.setFaults([])
@@ -135,8 +140,9 @@ struct FeatureTests {
 
   @Test("outbox expiry, cancel and retry")
   func outboxExpiryCancelRetry() async throws {
-    let harness = try await Harness([DeviceProfile(name: "down", smsCount: 0)], timeout: 2)
-    harness.fleet.devices[0].setFaults([FaultRule(.down)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "down", smsCount: 0)], timeout: 2)
+    harness.devices[0].setFaults([FaultRule(.down)])
     let first = try await harness.run(
       ["messages", "send", "--from", "down", "--to", "10086", "--text", "a", "--expires-in", "10m"])
     let id = try #require((first.payload as? OutboxEntry)?.id)
@@ -146,7 +152,7 @@ struct FeatureTests {
     let expired = try #require(try outbox.entry(id: id))
     #expect(expired.state == .failed)
     #expect(expired.reason?.key == "outbox.reason.expired")
-    harness.fleet.devices[0].setFaults([])
+    harness.devices[0].setFaults([])
     _ = try await harness.run(["outbox", "retry", String(id)])
     #expect(try outbox.entry(id: id)?.state == .sent)
     let second = try await harness.run(
@@ -160,9 +166,10 @@ struct FeatureTests {
 
   @Test("export writes CSV and JSON Lines with redaction; bodies only when asked")
   func export() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
-    harness.fleet.devices[0].receiveSMS(from: "+8613800138000", content: "Your code is 482913, ok")
-    harness.fleet.devices[0].receiveSMS(from: "10086", content: "余额, \"quoted\"")
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
+    harness.devices[0].receiveSMS(from: "+8613800138000", content: "Your code is 482913, ok")
+    harness.devices[0].receiveSMS(from: "10086", content: "余额, \"quoted\"")
     _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     let folder = harness.testStore.directory.url
     let csv = folder.appendingPathComponent("out.csv")
@@ -186,14 +193,15 @@ struct FeatureTests {
 
   @Test("an output path that cannot be written leaves nothing behind")
   func unwritableOutput() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 3)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 3)])
     _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     let missing = harness.testStore.directory.url.appendingPathComponent("no/such/dir/x.csv")
     do {
       _ = try await harness.run(["messages", "export", "--format", "csv", "--output", missing.path])
       Issue.record("export to a missing folder succeeded")
     } catch {
-      #expect(failureMessage(error).contains("Nothing was written"))
+      #expect(UserFacingMessage.of(error, .english).contains("Nothing was written"))
     }
     let existing = harness.testStore.directory.url.appendingPathComponent("dir.csv")
     try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
@@ -213,7 +221,8 @@ struct FeatureTests {
 
   @Test("an existing file is left byte-identical without --force; default names never collide")
   func exportNeverReplacesSilently() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 3)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 3)])
     _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     let folder = harness.testStore.directory.url
     let existing = folder.appendingPathComponent("mine.csv")
@@ -223,7 +232,7 @@ struct FeatureTests {
       _ = try await harness.run(["messages", "export", "--format", "csv", "-o", existing.path])
       Issue.record("an existing file was replaced without --force")
     } catch {
-      #expect(failureMessage(error).contains("--force"))
+      #expect(UserFacingMessage.of(error, .english).contains("--force"))
     }
     #expect(try Data(contentsOf: existing) == original)
     _ = try await harness.run([
@@ -267,26 +276,28 @@ struct FeatureTests {
       (["messages", "list", "--instance", "ghost"], "ghost"),
     ])
   func badInput(arguments: [String], fragment: String) async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
     do {
       _ = try await harness.run(arguments)
       Issue.record("accepted \(arguments)")
     } catch {
-      #expect(failureMessage(error).contains(fragment))
+      #expect(UserFacingMessage.of(error, .english).contains(fragment))
     }
     #expect(try OutboxRepository(store: harness.store).list().isEmpty)
-    #expect(harness.fleet.devices[0].messages().isEmpty)
+    #expect(harness.devices[0].messages().isEmpty)
     await harness.stop()
   }
 
   @Test("send normalises the number (spaces and dashes out, + kept); malformed lines exit 64")
   func sendNumberRule() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
     let sent = try await harness.run([
       "messages", "send", "--from", "A", "--to", "+86 138-0013 8000", "--text", "hi",
     ])
     #expect((sent.payload as? OutboxEntry)?.peer == "+8613800138000")
-    #expect(harness.fleet.devices[0].messages().first?.phoneNumber == "+8613800138000")
+    #expect(harness.devices[0].messages().first?.phoneNumber == "+8613800138000")
     for arguments in [
       ["messages", "send", "--from", "A", "--to", "abc", "--text", "hi"],
       ["messages", "send", "--from", "A", "--to", "10086", "--text", "hi", "--text-stdin"],
@@ -298,13 +309,14 @@ struct FeatureTests {
         #expect(UserFacingMessage.exitCode(of: error) == .usage, "\(arguments)")
       }
     }
-    #expect(harness.fleet.devices[0].messages().count == 1)
+    #expect(harness.devices[0].messages().count == 1)
     await harness.stop()
   }
 
   @Test("an unknown export format is a usage error")
   func unknownFormat() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
     await #expect(throws: UsageError.self) {
       _ = try await harness.run(["messages", "export", "--format", "xml"])
     }
@@ -315,8 +327,9 @@ struct FeatureTests {
     "delete refuses without --yes naming instance and count; with --yes deletes on device and locally"
   )
   func deleteConversation() async throws {
-    let harness = try await Harness([DeviceProfile(name: "lab", smsCount: 0)])
-    let device = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "lab", smsCount: 0)])
+    let device = harness.devices[0]
     device.receiveSMS(from: "+8613800138000", content: "one")
     device.receiveSMS(from: "13800138000", content: "two")
     device.receiveSMS(from: "10086", content: "keep")
@@ -325,7 +338,7 @@ struct FeatureTests {
       _ = try await harness.run(["messages", "delete", "--peer", "138 0013 8000"])
       Issue.record("deleted without --yes")
     } catch {
-      let message = failureMessage(error)
+      let message = UserFacingMessage.of(error, .english)
       #expect(message.contains("2 archived messages of lab"))
       #expect(message.contains("--yes"))
     }
@@ -344,7 +357,8 @@ struct FeatureTests {
 
   @Test("messages survive deleting their instance and show its last name")
   func survivesInstanceDeletion() async throws {
-    let harness = try await Harness([DeviceProfile(name: "old-name", smsCount: 4)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "old-name", smsCount: 4)])
     _ = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     _ = try harness.testStore.instances.delete(id: harness.instances[0].id, expectedRevision: nil)
     let all = try harness.all()
@@ -390,15 +404,15 @@ struct OutboxConcurrencyTests {
   /// open-file limit, as sync and fleet test do) and still sends every entry.
   @Test func aFlushKeepsToItsWidth() async throws {
     let profiles = (0..<6).map { DeviceProfile(name: "D\($0)", smsCount: 0) }
-    let harness = try await Harness(profiles, timeout: 2)
-    for device in harness.fleet.devices { device.setFaults([FaultRule(.down)]) }
+    let harness = try await FeatureHarness(.messages, devices: profiles, timeout: 2)
+    for device in harness.devices { device.setFaults([FaultRule(.down)]) }
     for profile in profiles {
       let queued = try await harness.run(
         ["messages", "send", "--from", profile.name, "--to", "10086", "--text", "hi"])
       #expect((queued.payload as? OutboxEntry)?.state == .queued)
     }
     // Each device answers after 150 ms, so unbounded sends would all be in flight together.
-    for device in harness.fleet.devices {
+    for device in harness.devices {
       device.setFaults([FaultRule(.latency(milliseconds: 150, jitter: 0))])
     }
     let transport = SendCountingTransport()
@@ -414,7 +428,7 @@ struct OutboxConcurrencyTests {
     #expect(touched.count == 6 && touched.allSatisfy { $0.state == .sent })
     let widest = transport.state.withLock { $0.widest }
     #expect(widest >= 1 && widest <= 2, "at most 2 devices at once, saw \(widest)")
-    for device in harness.fleet.devices { #expect(device.messages().count == 1) }
+    for device in harness.devices { #expect(device.messages().count == 1) }
     await harness.stop()
   }
 }

@@ -1,5 +1,6 @@
 import Essentials
 import EssentialsTesting
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import LocalStoreTesting
@@ -98,11 +99,12 @@ struct IngestTests {
 
   @Test("a later sync with a few new messages reads one short page, late arrivals included")
   func laterSyncReadsOnePage() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 300, seed: 4)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 300, seed: 4)])
     let syncer = harness.syncer(pageSize: 100)
     let first = await syncer.syncOne(harness.instances[0])
     #expect(first.inserted == 300)
-    let device = harness.fleet.devices[0]
+    let device = harness.devices[0]
     for index in 0..<10 { device.receiveSMS(from: "10690", content: "new \(index)") }
     // Picked up late, stamped with an older network time: below the newest archived ones.
     device.receiveSMS(
@@ -124,11 +126,13 @@ struct IngestTests {
 
   @Test("pages sharing a transaction: one instance's failing page fails only that instance")
   func failingPageStaysOnItsInstance() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "A", smsCount: 40, seed: 1),
-      DeviceProfile(name: "B", smsCount: 40, seed: 2),
-      DeviceProfile(name: "C", smsCount: 40, seed: 3),
-    ])
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "A", smsCount: 40, seed: 1),
+        DeviceProfile(name: "B", smsCount: 40, seed: 2),
+        DeviceProfile(name: "C", smsCount: 40, seed: 3),
+      ])
     let rejected = harness.instances[1].id
     // An injected fault in the real database: every row of B is refused.
     try harness.store.database.execute(

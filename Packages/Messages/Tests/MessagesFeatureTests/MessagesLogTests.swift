@@ -1,5 +1,6 @@
 import Essentials
 import EssentialsTesting
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import SimAdminClient
@@ -15,28 +16,25 @@ import Testing
 struct MessagesLogTests {
   @Test("sync, send, delete and export leave records in words, masked")
   func operatorActionsAreRecorded() async throws {
-    let harness = try await Harness(
-      [DeviceProfile(name: "Alpha", smsCount: 3), DeviceProfile(name: "Gone", smsCount: 2)])
-    let memory = InMemoryLogHandler()
-    var environment = harness.environment
-    environment.logger = Logger(label: "msa", handler: memory)
-    harness.fleet.devices[1].setFaults([FaultRule(.down)])
-    _ = try await harness.run(["messages", "sync"], environment: environment)
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "Alpha", smsCount: 3), DeviceProfile(name: "Gone", smsCount: 2),
+      ])
+    harness.devices[1].setFaults([FaultRule(.down)])
+    _ = try await harness.run(["messages", "sync"])
     _ = try await harness.run(
-      ["messages", "send", "--from", "Alpha", "--to", "10086", "--text", "code 852-598"],
-      environment: environment)
+      ["messages", "send", "--from", "Alpha", "--to", "10086", "--text", "code 852-598"])
     _ = try await harness.run(
-      ["messages", "send", "--from", "Gone", "--to", "10010", "--text", "later 4829"],
-      environment: environment)
+      ["messages", "send", "--from", "Gone", "--to", "10010", "--text", "later 4829"])
     let peer = try #require(try harness.all().first { $0.instanceName == "Alpha" }?.peer)
     _ = try await harness.run(
-      ["messages", "delete", "--peer", peer, "--scope", "local", "--yes"],
-      environment: environment)
+      ["messages", "delete", "--peer", peer, "--scope", "local", "--yes"])
     let file = harness.testStore.directory.url.appendingPathComponent("out.jsonl")
     _ = try await harness.run(
-      ["messages", "export", "--format", "jsonl", "--output", file.path], environment: environment)
+      ["messages", "export", "--format", "jsonl", "--output", file.path])
 
-    let records = memory.records
+    let records = harness.logs.records
     let codes = records.map(\.message)
     for code in [
       "messages.synced", "messages.syncFailed", "messages.sent", "messages.queued",
@@ -70,7 +68,8 @@ struct MessagesLogTests {
 
   @Test("durations are times wherever a time is", arguments: ["7d", "12h", "30m", "2026-01-01"])
   func sinceTakesDurations(value: String) async throws {
-    let harness = try await Harness([DeviceProfile(name: "Alpha", smsCount: 2)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "Alpha", smsCount: 2)])
     _ = try await harness.run(["messages", "sync"])
     let result = try await harness.run(["messages", "list", "--since", value])
     #expect(result.exitCode == .success)

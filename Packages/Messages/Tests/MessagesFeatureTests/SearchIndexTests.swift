@@ -1,6 +1,7 @@
 import Essentials
 import EssentialsTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import LocalStoreTesting
@@ -258,8 +259,8 @@ struct SearchIndexTests {
     "messages sync catches the index up and says so; stats say indexing N while it waits",
     arguments: [AppLanguage.english, .simplifiedChinese])
   func syncAndStatsSayIndexing(language: AppLanguage) async throws {
-    let harness = try await Harness(
-      [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
     // Stored by a sync that stopped before indexing (the syncer alone stores rows).
     _ = await harness.syncer(pageSize: 100).syncOne(harness.instances[0])
     #expect(try harness.archive.waitingForIndex() == 40)
@@ -269,7 +270,7 @@ struct SearchIndexTests {
     #expect(text.contains(english ? "Search index" : "搜索索引"), "\(text)")
     #expect(text.contains(english ? "indexing 40 messages" : "正在索引 40 条短信"), "\(text)")
     #expect((waiting.payload as? ArchiveStats)?.waitingForIndex == 40)
-    harness.fleet.devices[0].receiveSMS(from: "95588", content: "【银行】验证码 123456")
+    harness.devices[0].receiveSMS(from: "95588", content: "【银行】验证码 123456")
     _ = try await harness.run(["messages", "sync"])
     #expect(try harness.archive.waitingForIndex() == 0)
     let progress = harness.streams.error
@@ -287,8 +288,9 @@ struct SearchIndexTests {
 struct SyncWidthTests {
   @Test("a first sync reads 8 devices at once, a later one the whole fleet")
   func widthSizedForTheFleet() async throws {
-    let harness = try await Harness(
-      (0..<12).map { DeviceProfile(name: "D\($0)", smsCount: 3, seed: UInt64($0)) })
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: (0..<12).map { DeviceProfile(name: "D\($0)", smsCount: 3, seed: UInt64($0)) })
     let archive = harness.archive
     #expect(try MessagesCommands.syncWidth(harness.instances, archive, harness.environment) == 8)
     let result = try await harness.run(["messages", "sync"])

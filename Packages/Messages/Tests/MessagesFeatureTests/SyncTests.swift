@@ -1,4 +1,5 @@
 import Essentials
+import FeatureKitTesting
 import Foundation
 import LocalStore
 import MessagesFeature
@@ -11,10 +12,12 @@ import ViewKit
 struct SyncTests {
   @Test("first sync takes all history; a later sync stops at the first known page")
   func firstAndLaterSync() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "A", smsCount: 30, seed: 1),
-      DeviceProfile(name: "B", smsCount: 25, seed: 2),
-    ])
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "A", smsCount: 30, seed: 1),
+        DeviceProfile(name: "B", smsCount: 25, seed: 2),
+      ])
     let results = await harness.syncer(pageSize: 7).sync(harness.instances)
     #expect(results.map(\.failure) == [nil, nil])
     #expect(results.map(\.inserted) == [30, 25])
@@ -27,11 +30,13 @@ struct SyncTests {
 
   @Test("an ok answer without data.messages is a protocol error, never \"0 new\"")
   func missingMessagesIsAProtocolError() async throws {
-    let harness = try await Harness([
-      DeviceProfile(
-        name: "A", smsCount: 5,
-        faults: [FaultRule(.oversized(bytes: 4_000), pathPrefix: "/api/sms/list")])
-    ])
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(
+          name: "A", smsCount: 5,
+          faults: [FaultRule(.oversized(bytes: 4_000), pathPrefix: "/api/sms/list")])
+      ])
     let result = await harness.syncer(pageSize: 7).syncOne(harness.instances[0])
     #expect(result.failureKey == "error.missingField")
     #expect(result.failure?.contains("has no data.messages") == true, "\(result.failure ?? "")")
@@ -41,9 +46,11 @@ struct SyncTests {
 
   @Test("protection without an admin password: its own reason, not a device error")
   func protectionWithoutPassword() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "A", protectedWithoutPassword: true, smsCount: 5)
-    ])
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "A", protectedWithoutPassword: true, smsCount: 5)
+      ])
     let result = await harness.syncer(pageSize: 7).syncOne(harness.instances[0])
     #expect(result.failureKey == "error.passwordNotSet")
     #expect(result.failure?.contains("no admin password set") == true, "\(result.failure ?? "")")
@@ -57,20 +64,21 @@ struct SyncTests {
     let transport = HookedTransport { page in
       device.current?.receiveSMS(from: "+8613900000\(page)", content: "live \(page) 验证码 4821")
     }
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 40)], transport: transport)
-    let before = Set(harness.fleet.devices[0].messages().map(Harness.identity))
-    device.withLock { $0 = harness.fleet.devices[0] }
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 40)], transport: transport)
+    let before = Set(harness.devices[0].messages().map(messageIdentity))
+    device.withLock { $0 = harness.devices[0] }
     let result = await harness.syncer(pageSize: 6).syncOne(harness.instances[0])
     #expect(result.failure == nil)
     device.withLock { $0 = nil }
-    let archived = try harness.all().map(Harness.identity)
+    let archived = try harness.all().map(messageIdentity)
     #expect(Set(archived).count == archived.count)
     #expect(before.isSubset(of: Set(archived)))
     // Messages that arrived above the pages already read come with the next sync.
     let next = await harness.syncer(pageSize: 6).syncOne(harness.instances[0])
     #expect(next.failure == nil)
-    let final = try harness.all().map(Harness.identity)
-    let onDevice = harness.fleet.devices[0].messages().map(Harness.identity)
+    let final = try harness.all().map(messageIdentity)
+    let onDevice = harness.devices[0].messages().map(messageIdentity)
     #expect(final.count == onDevice.count)
     #expect(Set(final) == Set(onDevice))
     #expect(onDevice.count > 45)
@@ -85,14 +93,15 @@ struct SyncTests {
       // Delete the 5 newest (already read) messages: older ones move to lower offsets.
       simulated.deleteMessages(ids: simulated.messages().prefix(5).map(\.id))
     }
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 60)], transport: transport)
-    let before = Set(harness.fleet.devices[0].messages().map(Harness.identity))
-    device.withLock { $0 = harness.fleet.devices[0] }
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 60)], transport: transport)
+    let before = Set(harness.devices[0].messages().map(messageIdentity))
+    device.withLock { $0 = harness.devices[0] }
     let result = await harness.syncer(pageSize: 8).syncOne(harness.instances[0])
     device.withLock { $0 = nil }
     #expect(result.failure == nil)
-    let remaining = Set(harness.fleet.devices[0].messages().map(Harness.identity))
-    let archived = try harness.all().map(Harness.identity)
+    let remaining = Set(harness.devices[0].messages().map(messageIdentity))
+    let archived = try harness.all().map(messageIdentity)
     #expect(Set(archived).count == archived.count)
     #expect(remaining.isSubset(of: Set(archived)))
     #expect(Set(archived).isSubset(of: before))
@@ -107,8 +116,9 @@ struct SyncTests {
         device.current?.setFaults([FaultRule(.serverError, pathPrefix: "/api/sms/list")])
       }
     }
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 50)], transport: transport)
-    let simulated = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 50)], transport: transport)
+    let simulated = harness.devices[0]
     device.withLock { $0 = simulated }
     let first = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     #expect(first.failure != nil)
@@ -135,8 +145,9 @@ struct SyncTests {
 
   @Test("a device database reset reuses ids without overwriting archived messages")
   func idReset() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 20)])
-    let simulated = harness.fleet.devices[0]
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 20)])
+    let simulated = harness.devices[0]
     _ = await harness.syncer(pageSize: 8).syncOne(harness.instances[0])
     let before = try harness.all()
     simulated.resetDatabase(keepingMessages: 3)
@@ -156,10 +167,11 @@ struct SyncTests {
 
   @Test("long and Unicode messages and + numbers round trip")
   func unicodeRoundTrip() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
     let long = String(repeating: "验证码😀abc，", count: 150)
-    harness.fleet.devices[0].receiveSMS(from: "+8613800138000", content: long)
-    harness.fleet.devices[0].receiveSMS(from: "Google", content: "G-123456 is your code\nline two")
+    harness.devices[0].receiveSMS(from: "+8613800138000", content: long)
+    harness.devices[0].receiveSMS(from: "Google", content: "G-123456 is your code\nline two")
     _ = await harness.syncer(pageSize: 5).syncOne(harness.instances[0])
     let all = try harness.all()
     let plus = try #require(all.first { $0.peer == "+8613800138000" })
@@ -171,8 +183,9 @@ struct SyncTests {
 
   @Test("a hanging instance ends at its timeout while the others finish")
   func hangingInstance() async throws {
-    let harness = try await Harness(
-      [
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
         DeviceProfile(name: "ok1", smsCount: 12),
         DeviceProfile(
           name: "hung", smsCount: 12, faults: [FaultRule(.hang, pathPrefix: "/api/sms")]),
@@ -192,9 +205,10 @@ struct SyncTests {
 
   @Test("Beijing device time becomes the true instant")
   func beijingTime() async throws {
-    let harness = try await Harness([DeviceProfile(name: "A", smsCount: 0)])
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
     let at = try #require(BeijingTime.date(from: "2026-01-01 00:30:00"))
-    harness.fleet.devices[0].receiveSMS(from: "10086", content: "hi", at: at)
+    harness.devices[0].receiveSMS(from: "10086", content: "hi", at: at)
     _ = await harness.syncer(pageSize: 5).syncOne(harness.instances[0])
     let message = try #require(try harness.all().first)
     #expect(message.deviceTimestamp == "2026-01-01 00:30:00")
@@ -204,11 +218,13 @@ struct SyncTests {
 
   @Test("sync command: failing instance on its own row, progress on stderr, exit 1")
   func syncCommand() async throws {
-    let harness = try await Harness([
-      DeviceProfile(name: "good", smsCount: 5),
-      DeviceProfile(
-        name: "bad", smsCount: 5, faults: [FaultRule(.serverError, pathPrefix: "/api/sms")]),
-    ])
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(name: "good", smsCount: 5),
+        DeviceProfile(
+          name: "bad", smsCount: 5, faults: [FaultRule(.serverError, pathPrefix: "/api/sms")]),
+      ])
     let result = try await harness.run(["messages", "sync", "--page-size", "3"])
     #expect(result.exitCode.rawValue == 1)
     #expect(harness.streams.error.contains("[2/2]"))
@@ -223,14 +239,15 @@ struct SyncResultTextTests {
     "a failing device's row and progress line are filled and in the chosen language",
     arguments: AppLanguage.allCases)
   func failuresAreFilled(language: AppLanguage) async throws {
-    let harness = try await Harness(
-      [
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
         DeviceProfile(name: "Broken", smsCount: 3), DeviceProfile(name: "Garbled", smsCount: 3),
         DeviceProfile(name: "Moved", smsCount: 3), DeviceProfile(name: "Fine", smsCount: 3),
       ], language: language)
-    harness.fleet.devices[0].setFaults([FaultRule(.serverError, pathPrefix: "/api/sms")])
-    harness.fleet.devices[1].setFaults([FaultRule(.malformedJSON, pathPrefix: "/api/sms")])
-    harness.fleet.devices[2].setFaults([
+    harness.devices[0].setFaults([FaultRule(.serverError, pathPrefix: "/api/sms")])
+    harness.devices[1].setFaults([FaultRule(.malformedJSON, pathPrefix: "/api/sms")])
+    harness.devices[2].setFaults([
       FaultRule(.redirect(to: "http://elsewhere.example:3000/"), pathPrefix: "/api/sms")
     ])
     let result = try await harness.run(["messages", "sync"])
