@@ -41,7 +41,11 @@ public enum CompletionAnswer: Sendable, Equatable {
   }
 
   private static func oneLine(_ text: String) -> String {
-    String(text.map { $0 == "\n" || $0 == "\t" || $0 == "\r" ? " " : $0 })
+    // Most values have no break: they go out as they are, without a walk by character.
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else {
+      return text
+    }
+    return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
   }
 }
 

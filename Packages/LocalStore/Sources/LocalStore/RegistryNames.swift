@@ -44,9 +44,21 @@ public enum RegistryNames {
   ) -> [T] {
     let url = directory.appendingPathComponent(Store.databaseFileName)
     guard FileManager.default.fileExists(atPath: url.path),
-      let database = try? SQLiteDatabase(url: url, mode: .readOnly),
+      let database = try? SQLiteDatabase(url: url, mode: openMode(url)),
       let rows = try? database.query(sql, values)
     else { return [] }
     return rows.compactMap { try? transform($0) }
+  }
+
+  /// How a Tab press opens the database: with nothing waiting in its write-ahead log (no
+  /// other msa writing, the usual case) as an immutable file — no locks, and no `-wal` or
+  /// `-shm` file created beside it, which a read-only open in WAL mode otherwise makes (and
+  /// leaves behind); with a log to read (another msa has written since the last checkpoint)
+  /// read-only, so a name just added is offered. Completion is a glance: a write landing
+  /// during the read at worst gives a short or empty list, never a changed file.
+  static func openMode(_ database: URL) -> SQLiteDatabase.Mode {
+    let log = database.path + "-wal"
+    let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? nil
+    return (size ?? 0) == 0 ? .immutable : .readOnly
   }
 }
