@@ -48,7 +48,10 @@ public final class ConsoleRuntime: Sendable {
     let reader = Thread {
       var decoder = KeyDecoder()
       while !stop.current {
-        let bytes = terminal.readBytes()
+        guard let bytes = terminal.readBytes() else {
+          continuation.yield(.terminalGone)
+          return
+        }
         for key in decoder.feed(bytes) { continuation.yield(.key(key)) }
       }
     }
@@ -92,6 +95,8 @@ public final class ConsoleRuntime: Sendable {
         perform(
           [.load(path: path, search: again.search, flags: again.flags)], &loads, continuation)
       }
+      // Nothing to restore on a terminal that is gone, and nothing more to draw.
+      if message == .terminalGone { terminal.abandon() }
       let effects = ConsoleUpdate.update(&state, message, context: context)
       if effects.contains(.quit) || state.shouldQuit { break }
       perform(effects, &loads, continuation)
@@ -129,7 +134,8 @@ public final class ConsoleRuntime: Sendable {
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber)
-      source.setEventHandler { continuation.yield(.key(.control("c"))) }
+      let message: ConsoleMessage = signalNumber == SIGHUP ? .terminalGone : .stop
+      source.setEventHandler { continuation.yield(message) }
       source.resume()
       sources.append(source)
     }

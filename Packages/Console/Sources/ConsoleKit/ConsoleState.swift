@@ -194,6 +194,11 @@ public enum ConsoleMessage: Sendable, Equatable {
   case tick
   /// A second passed (what a watch counts).
   case heartbeat
+  /// SIGINT or SIGTERM: quit, whatever is on screen (a form or a prompt included).
+  case stop
+  /// The terminal went away (SIGHUP: its window closed, the tmux session killed, the ssh
+  /// connection dropped; or its reads fail): quit without writing to it.
+  case terminalGone
 }
 
 /// A screen watched with `w`.

@@ -35,6 +35,8 @@ public enum ConsoleUpdate {
       return refresh(&state, context)
     case .heartbeat:
       return heartbeat(&state, context)
+    case .stop, .terminalGone:
+      return quit(&state)
     case .key(let key):
       if state.tabs.isEmpty {
         return key == .character("q") || key == .control("c") ? quit(&state) : []

@@ -73,11 +73,27 @@ public final class TerminalSession: @unchecked Sendable {
     )
   }
 
-  /// Whatever bytes arrived within about 100 ms (empty when none).
-  public func readBytes() -> [UInt8] {
+  /// Whatever bytes arrived within about 100 ms (empty when none); nil once the terminal is
+  /// gone (hung up), so a reader stops instead of spinning on a dead tty.
+  public func readBytes() -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 256)
     let count = read(input, &buffer, buffer.count)
-    return count > 0 ? Array(buffer.prefix(count)) : []
+    if count > 0 { return Array(buffer.prefix(count)) }
+    if count < 0, errno == EINTR || errno == EAGAIN { return [] }
+    // A read that timed out returns 0 too; a hung-up tty returns 0 (or EIO) at once and no
+    // longer answers tcgetattr.
+    var settings = termios()
+    return tcgetattr(input, &settings) == 0 ? [] : nil
+  }
+
+  /// Ends the session without writing to the terminal or setting it: it is gone (hung up),
+  /// so there is nothing to restore; ``leave()`` then does nothing.
+  public func abandon() {
+    lock.withLock {
+      guard isActive else { return }
+      isActive = false
+      CrashRestore.uninstall()
+    }
   }
 
   /// Draws a frame: each line cleared to its end, the rest of the screen cleared. The frame

@@ -538,3 +538,50 @@ func tolerantCommand(_ name: String, _ subcommands: [String], options: [String] 
   }
 
 }
+
+/// The console ends when its terminal goes away or a signal asks it to, whatever is on screen.
+@Suite struct EndingTests {
+  @Test(arguments: [ConsoleMessage.stop, .terminalGone])
+  func aSignalOrAHangUpQuitsEvenFromAForm(message: ConsoleMessage) throws {
+    let context = try boxContext()
+    var state = box(context, thread(3), path: "box/thread/10086")
+    _ = send([.character("s")], to: &state, context)
+    guard case .form = state.mode else {
+      Issue.record("expected a form")
+      return
+    }
+    // Ctrl-C in a form only cancels the form; the message ends the console.
+    let effects = ConsoleUpdate.update(&state, message, context: context)
+    #expect(effects == [.quit])
+    #expect(state.shouldQuit)
+  }
+
+  #if os(Linux)
+    /// A real pseudo-terminal: reads time out empty while it is there; once its other end
+    /// closes (a closed window, a killed tmux session), reads say it is gone instead of
+    /// returning nothing forever.
+    @Test func readsSayWhenTheTerminalHungUp() throws {
+      // /dev/ptmx and its two ioctls (unlock, number): what posix_openpt, unlockpt and
+      // ptsname do on Linux, which Swift's Glibc module does not show.
+      let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      try #require(controller >= 0)
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      #expect(ioctl(controller, 0x4004_5431, &unlock) == 0)  // TIOCSPTLCK
+      try #require(ioctl(controller, 0x8004_5430, &number) == 0)  // TIOCGPTN
+      let name = "/dev/pts/\(number)"
+      let device = open(name, O_RDWR | O_NOCTTY)
+      try #require(device >= 0)
+      defer { close(device) }
+      let terminal = TerminalSession(input: device, output: device)
+      try terminal.enter()
+      #expect(terminal.readBytes() == [])
+      _ = "k".withCString { write(controller, $0, 1) }
+      #expect(terminal.readBytes() == Array("k".utf8))
+      close(controller)
+      #expect(terminal.readBytes() == nil)
+      terminal.abandon()
+      terminal.leave()  // nothing left to restore, and nothing written to the dead terminal
+    }
+  #endif
+}
