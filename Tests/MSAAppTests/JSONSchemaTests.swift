@@ -139,7 +139,7 @@ import Testing
           Issue.record("\(arguments): no data.\(rows.key) array")
           continue
         }
-        for case .object(let row) in items {
+        for row in items.compactMap(\.dictionary) {
           #expect(
             Set(row.keys).isSubset(of: Set(rows.fields)),
             "\(arguments): \(Set(row.keys).subtracting(rows.fields)) undeclared")
@@ -167,7 +167,7 @@ import Testing
         continue
       }
       #expect(!items.isEmpty, "\(line)")
-      for case .object(let row) in items {
+      for row in items.compactMap(\.dictionary) {
         #expect(Set(row.keys).isSubset(of: Set(fields)) && row[fields[0]] != nil, "\(line): \(row)")
       }
     }

@@ -1,65 +1,48 @@
+import Essentials
 import Foundation
 
-/// A JSON value, decoded strictly (a boolean is never a number).
-indirect enum JSONValue: Decodable, Equatable, CustomStringConvertible {
-  case null
-  case bool(Bool)
-  case integer(Int)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int.self) {
-      self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
-
+/// Essentials' one ``JSONValue`` as the validator reads it.
+extension JSONValue {
   static func parse(_ data: Data) throws -> JSONValue {
     try JSONDecoder().decode(JSONValue.self, from: data)
   }
 
+  /// Its JSON Schema type: a number whose text is a whole `Int64` is an `integer`.
   var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "boolean"
-    case .integer: "integer"
-    case .number: "number"
+    case .number(let text): Int64(text) == nil ? "number" : "integer"
     case .string: "string"
     case .array: "array"
     case .object: "object"
     }
   }
 
-  var description: String {
+  /// The number, or `nil` for any other kind of value.
+  var numberValue: Double? {
+    if case .number(let text) = self { return Double(text) }
+    return nil
+  }
+
+  /// The object's members by key, or `nil` when this is not an object.
+  var dictionary: [String: JSONValue]? {
+    members.map {
+      Dictionary($0.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+}
+
+extension JSONValue: @retroactive CustomStringConvertible {
+  public var description: String {
     switch self {
     case .null: "null"
     case .bool(let value): String(value)
-    case .integer(let value): String(value)
-    case .number(let value): String(value)
+    case .number(let text): text
     case .string(let value): "\"\(value)\""
     case .array(let values): "[\(values.count) items]"
-    case .object(let members): "{\(members.keys.sorted().joined(separator: ", "))}"
+    case .object(let members): "{\(members.map(\.key).sorted().joined(separator: ", "))}"
     }
-  }
-
-  subscript(key: String) -> JSONValue? {
-    if case .object(let members) = self { return members[key] }
-    return nil
   }
 }
 
@@ -125,7 +108,7 @@ struct JSONSchemaValidator {
       if !allowed { problems.append("\(path): not allowed by \(file)") }
       return
     }
-    guard case .object(let schema) = schemaNode else {
+    guard let schema = schemaNode.dictionary else {
       problems.append("\(path): the schema in \(file) is not an object")
       return
     }
@@ -160,19 +143,7 @@ struct JSONSchemaValidator {
       problems.append("\(path): \(value) is none of \(options.map(\.description))")
     }
     if let minimum = schema["minimum"] {
-      let bound: Double? =
-        switch minimum {
-        case .integer(let number): Double(number)
-        case .number(let number): number
-        default: nil
-        }
-      let actual: Double? =
-        switch value {
-        case .integer(let number): Double(number)
-        case .number(let number): number
-        default: nil
-        }
-      if let bound, let actual, actual < bound {
+      if let bound = minimum.numberValue, let actual = value.numberValue, actual < bound {
         problems.append("\(path): \(actual) is below \(bound)")
       }
     }
@@ -184,9 +155,8 @@ struct JSONSchemaValidator {
       }
       if !fits { problems.append("\(path): matches none of the choices in \(file)") }
     }
-    if case .object(let members) = value {
-      var properties: [String: JSONValue] = [:]
-      if case .object(let declared)? = schema["properties"] { properties = declared }
+    if let members = value.dictionary {
+      let properties = schema["properties"]?.dictionary ?? [:]
       if case .array(let required)? = schema["required"] {
         for case .string(let name) in required where members[name] == nil {
           problems.append("\(path): lacks \(name)")

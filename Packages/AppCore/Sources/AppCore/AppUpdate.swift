@@ -26,7 +26,7 @@ public struct AppContext: Sendable {
     if let wording, wording.entries[key] != nil {
       return wording.text(key, language, arguments)
     }
-    return AppCoreStrings.catalogue.text(key, language, arguments)
+    return AppCoreStrings.text(key, language, arguments)
   }
 
   /// The route at `path`, if this build has one.

@@ -30,7 +30,7 @@ public enum PhoneRuntime {
   /// Why the app could not start, in the device's language.
   public static func startFailure(_ error: any Error, preferredLanguages: [String]) -> String {
     let language = language(preferred: preferredLanguages)
-    return AppCoreStrings.catalogue.text(
+    return AppCoreStrings.text(
       "phone.failed-start", language, ["reason": UserFacingMessage.of(error, language)])
   }
 
@@ -62,10 +62,10 @@ extension PhoneRuntime {
   public static func registry(modules: [FeatureModule]) throws(RegistryConflicts)
     -> FeatureRegistry
   {
-    let name = LocalizedString("phone.app.name", in: AppCoreStrings.catalogue)
+    let name = AppCoreStrings.string("phone.app.name")
     let builtIns = FeatureModule(
       id: "app", name: name,
-      summary: LocalizedString("phone.app.summary", in: AppCoreStrings.catalogue), order: 0,
+      summary: AppCoreStrings.string("phone.app.summary"), order: 0,
       home: nil, routes: [], commands: [], catalogue: AppCoreStrings.catalogue)
     return try FeatureRegistry(
       builtIns: builtIns, modules: modules, root: CommandSpec(programName, abstract: name))
@@ -89,7 +89,7 @@ extension PhoneRuntime {
       registry: registry,
       commandTree: registry.commandTree(
         root: CommandSpec(
-          programName, abstract: LocalizedString("phone.app.name", in: AppCoreStrings.catalogue))),
+          programName, abstract: AppCoreStrings.string("phone.app.name"))),
       globalOptions: [])
     return AppSession(
       context: AppContext(registry: registry, language: language), environment: environment

@@ -19,21 +19,17 @@ public enum AppCommands {
   /// `ui`, `demo` and `simulate`.
   public static var all: [FeatureCommand] { [ui, DemoCommand.command, simulate] }
 
-  static func string(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedString {
-    AppStrings.string(key, arguments)
-  }
-
   // MARK: - ui
 
   static let refreshOption = OptionSpec.option(
-    "refresh", valueName: "SECONDS", help: string("option.refresh"))
+    "refresh", valueName: "SECONDS", help: AppStrings.string("option.refresh"))
 
   static let noClipboardOption = OptionSpec.flag(
-    "no-clipboard", help: string("option.no-clipboard"))
+    "no-clipboard", help: AppStrings.string("option.no-clipboard"))
 
   static let ui = FeatureCommand(
     CommandSpec(
-      "ui", abstract: string("command.ui"), options: [refreshOption, noClipboardOption]
+      "ui", abstract: AppStrings.string("command.ui"), options: [refreshOption, noClipboardOption]
     ).withoutJSON()
   ) { invocation in
     let refresh = try invocation.parsed.optionalInt("refresh", range: 1...86_400)
@@ -50,7 +46,7 @@ public enum AppCommands {
   {
     let terminal = TerminalSession()
     guard terminal.isInteractive else {
-      throw CommandFailure(string("error.needs-terminal"))
+      throw CommandFailure(AppStrings.string("error.needs-terminal"))
     }
     let application = try environment.services.resolve(MSAApplication.self)
     let context = ConsoleContext(
@@ -70,17 +66,20 @@ public enum AppCommands {
 
   static let simulate = FeatureCommand(
     CommandSpec(
-      "simulate", abstract: string("command.simulate"),
-      discussion: string("command.simulate.discussion"),
+      "simulate", abstract: AppStrings.string("command.simulate"),
+      discussion: AppStrings.string("command.simulate.discussion"),
       options: [
-        .option("devices", valueName: "N", help: string("option.devices"), default: "6"),
-        .option("base-port", valueName: "PORT", help: string("option.base-port")),
-        .option("password", valueName: "PASSWORD", help: string("option.password")),
-        .option("faults", valueName: "SPEC", help: string("option.faults")),
-        .option("sms-cases", valueName: "SPEC", help: string("option.sms-cases")),
-        .option("seed", valueName: "SEED", help: string("option.seed"), default: "1"),
-        .option("sms-per-device", valueName: "N", help: string("option.sms"), default: "40"),
-        .option("traffic", valueName: "PER_MINUTE", help: string("option.traffic"), default: "0"),
+        .option("devices", valueName: "N", help: AppStrings.string("option.devices"), default: "6"),
+        .option("base-port", valueName: "PORT", help: AppStrings.string("option.base-port")),
+        .option("password", valueName: "PASSWORD", help: AppStrings.string("option.password")),
+        .option("faults", valueName: "SPEC", help: AppStrings.string("option.faults")),
+        .option("sms-cases", valueName: "SPEC", help: AppStrings.string("option.sms-cases")),
+        .option("seed", valueName: "SEED", help: AppStrings.string("option.seed"), default: "1"),
+        .option(
+          "sms-per-device", valueName: "N", help: AppStrings.string("option.sms"), default: "40"),
+        .option(
+          "traffic", valueName: "PER_MINUTE", help: AppStrings.string("option.traffic"),
+          default: "0"),
       ])
   ) { invocation in
     let parsed = invocation.parsed
@@ -128,7 +127,7 @@ public enum AppCommands {
       environment.streams.writeOutput(listing.map(\.line).joined(separator: "\n") + "\n")
     }
     environment.streams.writeError(
-      AppStrings.catalogue.text(
+      AppStrings.text(
         "simulate.serving", environment.language, ["count": "\(count)"]) + "\n")
     await termination.wait()
     await fleet.stop()

@@ -36,7 +36,7 @@ enum BuiltIns {
     },
     view: { about, request in
       let language = request.environment.language
-      let text = { (key: String) in AppStrings.catalogue.text(key, language) }
+      let text = { (key: String) in AppStrings.text(key, language) }
       return .screen(
         Screen(
           title: "MultiSimAdmin",
@@ -81,7 +81,7 @@ enum BuiltIns {
         route: $0.route.pattern.description, module: $0.module.id,
         title: environment.text($0.route.title))
     }
-    let text = { (key: String) in AppStrings.catalogue.text(key, environment.language) }
+    let text = { (key: String) in AppStrings.text(key, environment.language) }
     let table = Table(
       columns: [
         TableColumn(id: "route", title: text("routes.route"), minWidth: 10, priority: 3),
@@ -121,7 +121,7 @@ enum BuiltIns {
         routes: module.routes.map(\.pattern.description),
         commands: module.commands.map(\.name))
     }
-    let text = { (key: String) in AppStrings.catalogue.text(key, environment.language) }
+    let text = { (key: String) in AppStrings.text(key, environment.language) }
     let table = Table(
       columns: [
         TableColumn(id: "id", title: text("modules.id"), minWidth: 6, priority: 4),

@@ -9,25 +9,25 @@ import LocalStore
 enum ConventionCommands {
   static var all: [FeatureCommand] { [help, completion, manual, complete] }
 
-  static func string(_ key: String) -> LocalizedString { AppStrings.string(key) }
-
   /// `msa help [command…]`: the same text as `--help`. ``MSAApplication`` answers it before a
   /// command runs (it needs no data directory), so this declaration is for the parser, help,
   /// completion and the manual.
   static let help = FeatureCommand(
     CommandSpec(
-      "help", abstract: string("command.help"),
+      "help", abstract: AppStrings.string("command.help"),
       arguments: [
-        ArgumentSpec("COMMAND", help: string("argument.command"), optional: true, repeating: true)
-          .completing(CompletionEngine.commandPath)
+        ArgumentSpec(
+          "COMMAND", help: AppStrings.string("argument.command"), optional: true, repeating: true
+        )
+        .completing(CompletionEngine.commandPath)
       ]))
 
   static let completion = FeatureCommand(
     CommandSpec(
-      "completion", abstract: string("command.completion"),
-      discussion: string("command.completion.discussion"),
+      "completion", abstract: AppStrings.string("command.completion"),
+      discussion: AppStrings.string("command.completion.discussion"),
       arguments: [
-        ArgumentSpec("SHELL", help: string("argument.shell"))
+        ArgumentSpec("SHELL", help: AppStrings.string("argument.shell"))
           .suggesting(CompletionScript.Shell.allCases.map(\.rawValue))
       ]
     ).withoutJSON()
@@ -46,7 +46,7 @@ enum ConventionCommands {
   }
 
   static let manual = FeatureCommand(
-    CommandSpec("manual", abstract: string("command.manual")).withoutJSON()
+    CommandSpec("manual", abstract: AppStrings.string("command.manual")).withoutJSON()
   ) { invocation in
     let environment = invocation.environment
     let application = try environment.services.resolve(MSAApplication.self)
@@ -57,16 +57,17 @@ enum ConventionCommands {
   /// `msa __complete -- <words> <current>`; answered by ``MSAApplication`` before parsing.
   static let complete = FeatureCommand(
     CommandSpec(
-      CompletionScript.entryName, abstract: string("command.complete"),
+      CompletionScript.entryName, abstract: AppStrings.string("command.complete"),
       arguments: [
-        ArgumentSpec("WORDS", help: string("argument.command"), optional: true, repeating: true)
+        ArgumentSpec(
+          "WORDS", help: AppStrings.string("argument.command"), optional: true, repeating: true)
       ], isHidden: true))
 
   /// The variables help's ENVIRONMENT section and the manual list.
   static let environmentVariables: [EnvironmentVariable] = [
     "MSA_HOME", "LANG", "MSA_PAGER", "PAGER", "NO_COLOR", "CLICOLOR_FORCE", "TERM", "COLORTERM",
     "COLUMNS",
-  ].map { EnvironmentVariable($0, help: string("env.\($0)")) }
+  ].map { EnvironmentVariable($0, help: AppStrings.string("env.\($0)")) }
 
   /// Instance names and ids, group names and tags, read from the registry without opening a
   /// store (nothing is created or migrated).

@@ -45,7 +45,7 @@ enum DemoCommand {
     }
 
     let say = { (key: String, arguments: [String: String]) in
-      base.streams.writeError(AppStrings.catalogue.text(key, base.language, arguments) + "\n")
+      base.streams.writeError(AppStrings.text(key, base.language, arguments) + "\n")
     }
     say("demo.starting", ["count": "\(profiles.count)"])
     let fleet = try await SimulatedFleet.start(profiles, clock: base.clock)
@@ -104,7 +104,7 @@ enum DemoCommand {
     for stop in stops where application.hasCommand(stop.command) {
       let arguments = stop.command + stop.arguments
       let result = try await application.execute(arguments, in: environment)
-      let heading = AppStrings.catalogue.text(stop.title, environment.language)
+      let heading = AppStrings.text(stop.title, environment.language)
       let command =
         "$ msa "
         + arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }
@@ -116,7 +116,7 @@ enum DemoCommand {
           language: environment.language, theme: environment.theme))
       sections.append([heading, command, "", body].joined(separator: "\n"))
     }
-    sections.append(AppStrings.catalogue.text("demo.tour.end", environment.language))
+    sections.append(AppStrings.text("demo.tour.end", environment.language))
     environment.streams.writeOutput(sections.joined(separator: "\n\n") + "\n")
   }
 }

@@ -259,7 +259,7 @@ public struct MSAApplication: Sendable {
     let command = parsed.path.joined(separator: " ")
     let message = UserFacingMessage.of(error, language)
     let status = UserFacingMessage.exitCode(of: error)
-    let prefix = AppStrings.catalogue.text("error.prefix", language)
+    let prefix = AppStrings.text("error.prefix", language)
     context.streams.writeError("\(prefix) \(message)\n")
     if output.json,
       let json = try? JSONOutput.renderError(

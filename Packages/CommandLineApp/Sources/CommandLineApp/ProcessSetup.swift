@@ -27,7 +27,7 @@ public enum ProcessSetup {
       removeTemporaryFilesOnSignals(path: parsed?.path ?? [])
       return await app.run(arguments, context: context)
     } catch {
-      let message = AppStrings.catalogue.text(
+      let message = AppStrings.text(
         "error.registry", .fromEnvironment(context.environment), ["detail": "\(error)"])
       context.streams.writeError(message + "\n")
       return 70
@@ -49,7 +49,7 @@ public enum ProcessSetup {
     let language = AppLanguage.fromEnvironment(environment)
     ProcessOutput.failureLine.withLock {
       $0 = { reason in
-        AppStrings.catalogue.text("error.outputFailed", language, ["reason": reason])
+        AppStrings.text("error.outputFailed", language, ["reason": reason])
       }
     }
   }

@@ -2,14 +2,8 @@ import Essentials
 import Foundation
 
 /// This package's string catalogue: help headings and usage-error messages.
-public enum CommandLineKitStrings {
+public enum CommandLineKitStrings: PackageStrings {
   /// Decoded on first use from the package's `Strings.json`, compiled into the program.
   public static let catalogue = StringCatalogue.embedded(
     PackageResources.Strings_json, origin: "CommandLineKit/Strings.json")
-
-  static func text(
-    _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
-  ) -> String {
-    catalogue.text(key, language, arguments)
-  }
 }

@@ -27,7 +27,8 @@ public enum HelpFormatter {
     var lines: [String] = []
 
     lines += TextLayout.wrap(
-      text("help.overview", language, ["text": command.abstract.resolve(language)]), width: width)
+      CommandLineKitStrings.text(
+        "help.overview", language, ["text": command.abstract.resolve(language)]), width: width)
     if let discussion = command.discussion?.resolve(language), !discussion.isEmpty {
       lines.append("")
       lines += TextLayout.wrap(discussion, width: width)
@@ -38,15 +39,17 @@ public enum HelpFormatter {
 
     let arguments = command.arguments.map { ($0.label, $0.help.resolve(language)) }
     if !arguments.isEmpty {
-      lines += ["", text("help.arguments", language)]
+      lines += ["", CommandLineKitStrings.text("help.arguments", language)]
       for (label, help) in arguments { lines += row(label: label, help: help, width: width) }
     }
 
-    lines += ["", text("help.options", language)]
+    lines += ["", CommandLineKitStrings.text("help.options", language)]
     for option in visibleOptions(command: command, isRoot: canonical.isEmpty, globalOptions) {
       lines += row(label: option.helpLabel, help: optionHelp(option, language), width: width)
     }
-    lines += row(label: "-h, --help", help: text("help.helpOption", language), width: width)
+    lines += row(
+      label: "-h, --help", help: CommandLineKitStrings.text("help.helpOption", language),
+      width: width)
 
     let sections = subcommandSections(command, language)
     for section in sections {
@@ -57,18 +60,18 @@ public enum HelpFormatter {
       let commandLine = ([programName] + canonical).joined(separator: " ")
       lines += [""]
       lines += TextLayout.wrap(
-        text("help.seeSubcommandHelp", language, ["command": commandLine]),
+        CommandLineKitStrings.text("help.seeSubcommandHelp", language, ["command": commandLine]),
         width: width - Self.labelIndent
       ).map { indent(Self.labelIndent) + $0 }
     }
     if canonical.isEmpty && !environment.isEmpty {
-      lines += ["", text("help.environment", language)]
+      lines += ["", CommandLineKitStrings.text("help.environment", language)]
       for variable in environment {
         lines += row(label: variable.name, help: variable.help.resolve(language), width: width)
       }
     }
     if !command.examples.isEmpty {
-      lines += ["", text("help.examples", language)]
+      lines += ["", CommandLineKitStrings.text("help.examples", language)]
       lines += command.examples.map { indent(Self.labelIndent) + $0 }
     }
     return lines.joined(separator: "\n")
@@ -114,11 +117,12 @@ public enum HelpFormatter {
   ) -> String {
     let commandLine = ([programName] + root.canonicalPath(error.path)).joined(separator: " ")
     return [
-      text("error.line", language, ["message": error.message(language)]),
-      text(
+      CommandLineKitStrings.text("error.line", language, ["message": error.message(language)]),
+      CommandLineKitStrings.text(
         "error.usage", language,
         ["usage": usage(for: error.path, root: root, programName: programName)]),
-      indent(Self.labelIndent) + text("error.seeHelp", language, ["command": commandLine]),
+      indent(Self.labelIndent)
+        + CommandLineKitStrings.text("error.seeHelp", language, ["command": commandLine]),
     ].joined(separator: "\n")
   }
 
@@ -127,7 +131,7 @@ public enum HelpFormatter {
   private static func usageBlock(
     command: CommandSpec, path: [String], language: AppLanguage, program: String, width: Int
   ) -> [String] {
-    let heading = text("help.usage", language, ["usage": ""])
+    let heading = CommandLineKitStrings.text("help.usage", language, ["usage": ""])
     let prefixWidth = TextLayout.width(heading)
     let tokens = [([program] + path).joined(separator: " ")] + usageTokens(command)
     // Continuation lines align under the command line, after the heading.
@@ -166,10 +170,12 @@ public enum HelpFormatter {
   static func optionHelp(_ option: OptionSpec, _ language: AppLanguage) -> String {
     var parts = [option.help.resolve(language)]
     if let allowed = option.allowedValues, !allowed.isEmpty {
-      parts.append(text("help.values", language, ["values": allowed.joined(separator: ", ")]))
+      parts.append(
+        CommandLineKitStrings.text(
+          "help.values", language, ["values": allowed.joined(separator: ", ")]))
     }
     if let value = option.defaultValue {
-      parts.append(text("help.default", language, ["value": value]))
+      parts.append(CommandLineKitStrings.text("help.default", language, ["value": value]))
     }
     let separator = language == .english ? " " : ""
     return parts.filter { !$0.isEmpty }.joined(separator: separator)
@@ -184,18 +190,19 @@ public enum HelpFormatter {
     -> [Section]
   {
     var sections: [Section] = []
-    var ungrouped = Section(heading: text("help.subcommands", language), rows: [])
+    var ungrouped = Section(
+      heading: CommandLineKitStrings.text("help.subcommands", language), rows: [])
     for sub in command.subcommands where !sub.isHidden {
       var label = ([sub.name] + sub.aliases).joined(separator: ", ")
       if sub.name == command.defaultSubcommand {
-        label += " " + text("help.defaultSubcommand", language)
+        label += " " + CommandLineKitStrings.text("help.defaultSubcommand", language)
       }
       let entry = (label, sub.abstract.resolve(language))
       guard let group = sub.group?.resolve(language) else {
         ungrouped.rows.append(entry)
         continue
       }
-      let heading = text(
+      let heading = CommandLineKitStrings.text(
         "help.groupSubcommands", language, ["group": group.uppercased(with: language.locale)])
       if let index = sections.firstIndex(where: { $0.heading == heading }) {
         sections[index].rows.append(entry)
@@ -221,11 +228,5 @@ public enum HelpFormatter {
 
   private static func indent(_ count: Int) -> String {
     String(repeating: " ", count: max(0, count))
-  }
-
-  static func text(
-    _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
-  ) -> String {
-    CommandLineKitStrings.text(key, language, arguments)
   }
 }

@@ -27,7 +27,7 @@ public enum JSONOutput {
   ) throws -> String {
     let encoder = makeEncoder()
     if let key = AppLanguage.userInfoKey { encoder.userInfo[key] = language }
-    let tree = try JSONDecoder().decode(JSONTree.self, from: encoder.encode(data))
+    let tree = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(data))
     return try render(
       command: command, data: tree.keeping(Set(fields), ofRowsUnder: rows.key),
       schemaVersion: schemaVersion, language: language)

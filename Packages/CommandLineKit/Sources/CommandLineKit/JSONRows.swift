@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The rows a command's `--json` output lists: the name of the array under `data` and the
@@ -32,58 +33,20 @@ extension CommandSpec {
   }
 }
 
-/// A JSON value as a tree, to reshape encoded output (``JSONOutput/render(command:data:rows:keeping:schemaVersion:)``).
-enum JSONTree: Codable, Equatable {
-  case null
-  case bool(Bool)
-  case integer(Int64)
-  case number(Double)
-  case string(String)
-  case array([JSONTree])
-  case object([String: JSONTree])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
-      self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONTree].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONTree].self))
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .null: try container.encodeNil()
-    case .bool(let value): try container.encode(value)
-    case .integer(let value): try container.encode(value)
-    case .number(let value): try container.encode(value)
-    case .string(let value): try container.encode(value)
-    case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
-    }
-  }
-
-  /// This tree with each object of the array under `key` cut down to `fields`.
-  func keeping(_ fields: Set<String>, ofRowsUnder key: String) -> JSONTree {
-    guard case .object(var object) = self, case .array(let rows)? = object[key] else {
-      return self
-    }
-    object[key] = .array(
-      rows.map { row in
-        guard case .object(let fieldsOfRow) = row else { return row }
-        return .object(fieldsOfRow.filter { fields.contains($0.key) })
+extension JSONValue {
+  /// This value with each object of the array under `key` cut down to `fields`: how
+  /// ``JSONOutput/render(command:data:rows:keeping:schemaVersion:language:)`` reshapes encoded
+  /// output for `--fields`.
+  func keeping(_ fields: Set<String>, ofRowsUnder key: String) -> JSONValue {
+    guard case .object(let members) = self else { return self }
+    return .object(
+      members.map { member in
+        guard member.key == key, case .array(let rows) = member.value else { return member }
+        let kept = rows.map { row -> JSONValue in
+          guard case .object(let fieldsOfRow) = row else { return row }
+          return .object(fieldsOfRow.filter { fields.contains($0.key) })
+        }
+        return Member(key: key, value: .array(kept))
       })
-    return .object(object)
   }
 }

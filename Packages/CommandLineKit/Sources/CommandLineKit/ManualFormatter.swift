@@ -29,37 +29,37 @@ public enum ManualFormatter {
     let title = programName.uppercased()
     out.append(
       ".TH \(quoted(title)) 1 \"\" \(quoted("\(programName) \(version)")) "
-        + quoted(text("manual.title", language)))
-    out.append(".SH \(quoted(text("manual.name", language)))")
+        + quoted(CommandLineKitStrings.text("manual.title", language)))
+    out.append(".SH \(quoted(CommandLineKitStrings.text("manual.name", language)))")
     out.append(line("\(programName) \\- \(root.abstract.resolve(language))", raw: true))
-    out.append(".SH \(quoted(text("manual.synopsis", language)))")
+    out.append(".SH \(quoted(CommandLineKitStrings.text("manual.synopsis", language)))")
     out.append(".B \(programName)")
     out.append(line("[\\fIoptions\\fR] \\fIcommand\\fR [\\fIarguments\\fR]", raw: true))
     if let discussion = root.discussion?.resolve(language), !discussion.isEmpty {
-      out.append(".SH \(quoted(text("manual.description", language)))")
+      out.append(".SH \(quoted(CommandLineKitStrings.text("manual.description", language)))")
       out += paragraphs(discussion)
     }
-    out.append(".SH \(quoted(text("manual.options", language)))")
+    out.append(".SH \(quoted(CommandLineKitStrings.text("manual.options", language)))")
     for option in globalOptions where !option.isHidden {
       out += optionItem(option, language)
     }
-    out.append(".SH \(quoted(text("manual.commands", language)))")
+    out.append(".SH \(quoted(CommandLineKitStrings.text("manual.commands", language)))")
     for (path, command) in root.descendants(includingHidden: false) {
       out += commandEntry(command, path: path, language: language, programName: programName)
     }
     if !environment.isEmpty {
-      out.append(".SH \(quoted(text("manual.environment", language)))")
+      out.append(".SH \(quoted(CommandLineKitStrings.text("manual.environment", language)))")
       for variable in environment {
         out.append(".TP")
         out.append(".B \(escape(variable.name))")
         out.append(line(variable.help.resolve(language)))
       }
     }
-    out.append(".SH \(quoted(text("manual.exitStatus", language)))")
+    out.append(".SH \(quoted(CommandLineKitStrings.text("manual.exitStatus", language)))")
     for (code, key) in [("0", "manual.exit0"), ("1", "manual.exit1"), ("64", "manual.exit64")] {
       out.append(".TP")
       out.append(".B \(code)")
-      out.append(line(text(key, language)))
+      out.append(line(CommandLineKitStrings.text(key, language)))
     }
     for section in sections {
       out.append(".SH \(quoted(section.title.resolve(language)))")
@@ -77,7 +77,9 @@ public enum ManualFormatter {
     out.append(line(command.abstract.resolve(language)))
     if !command.aliases.isEmpty {
       out.append(
-        line(text("manual.aliases", language, ["aliases": command.aliases.joined(separator: ", ")]))
+        line(
+          CommandLineKitStrings.text(
+            "manual.aliases", language, ["aliases": command.aliases.joined(separator: ", ")]))
       )
     }
     if let discussion = command.discussion?.resolve(language), !discussion.isEmpty {
@@ -100,11 +102,12 @@ public enum ManualFormatter {
     }
     if let fallback = command.defaultSubcommand {
       out.append(".PP")
-      out.append(line(text("manual.defaultSubcommand", language, ["name": fallback])))
+      out.append(
+        line(CommandLineKitStrings.text("manual.defaultSubcommand", language, ["name": fallback])))
     }
     if !command.examples.isEmpty {
       out.append(".PP")
-      out.append(line(HelpFormatter.text("help.examples", language)))
+      out.append(line(CommandLineKitStrings.text("help.examples", language)))
       out.append(".RS")
       out.append(".nf")
       for example in command.examples {
@@ -161,11 +164,5 @@ public enum ManualFormatter {
 
   private static func quoted(_ text: String) -> String {
     "\"" + escape(text).replacingOccurrences(of: "\"", with: "\\(dq") + "\""
-  }
-
-  private static func text(
-    _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
-  ) -> String {
-    CommandLineKitStrings.text(key, language, arguments)
   }
 }

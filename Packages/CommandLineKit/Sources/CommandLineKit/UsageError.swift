@@ -83,40 +83,48 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   private func baseMessage(_ language: AppLanguage) -> String {
     let value = self.value ?? ""
     switch kind {
-    case .unknownOption: return text("error.unknownOption", language, ["name": subject])
-    case .unknownSubcommand: return text("error.unknownSubcommand", language, ["name": subject])
-    case .missingValue: return text("error.missingValue", language, ["name": subject])
-    case .unexpectedValue: return text("error.unexpectedValue", language, ["name": subject])
-    case .missingArgument: return text("error.missingArgument", language, ["name": subject])
-    case .unexpectedArgument: return text("error.unexpectedArgument", language, ["value": value])
-    case .missingOption: return text("error.missingOption", language, ["name": subject])
-    case .duplicateOption: return text("error.duplicateOption", language, ["name": subject])
+    case .unknownOption:
+      return CommandLineKitStrings.text("error.unknownOption", language, ["name": subject])
+    case .unknownSubcommand:
+      return CommandLineKitStrings.text("error.unknownSubcommand", language, ["name": subject])
+    case .missingValue:
+      return CommandLineKitStrings.text("error.missingValue", language, ["name": subject])
+    case .unexpectedValue:
+      return CommandLineKitStrings.text("error.unexpectedValue", language, ["name": subject])
+    case .missingArgument:
+      return CommandLineKitStrings.text("error.missingArgument", language, ["name": subject])
+    case .unexpectedArgument:
+      return CommandLineKitStrings.text("error.unexpectedArgument", language, ["value": value])
+    case .missingOption:
+      return CommandLineKitStrings.text("error.missingOption", language, ["name": subject])
+    case .duplicateOption:
+      return CommandLineKitStrings.text("error.duplicateOption", language, ["name": subject])
     case .invalidValue:
       switch problem {
       case .notAllowed(let allowed):
-        return text(
+        return CommandLineKitStrings.text(
           "error.notAllowed", language,
           ["name": subject, "value": value, "allowed": allowed.joined(separator: ", ")])
       case .outOfRange(let lower, let upper):
-        return text(
+        return CommandLineKitStrings.text(
           "error.outOfRange", language,
           ["name": subject, "value": value, "lower": String(lower), "upper": String(upper)])
       case .needsOption(let other):
-        return text("error.needsOption", language, ["name": subject, "other": other])
+        return CommandLineKitStrings.text(
+          "error.needsOption", language, ["name": subject, "other": other])
       case .noRows:
         let command = (["msa"] + path).joined(separator: " ")
-        return text("error.noRows", language, ["name": subject, "command": command])
+        return CommandLineKitStrings.text(
+          "error.noRows", language, ["name": subject, "command": command])
       case .noJSON:
         let command = (["msa"] + path).joined(separator: " ")
-        return text("error.noJSON", language, ["name": subject, "command": command])
+        return CommandLineKitStrings.text(
+          "error.noJSON", language, ["name": subject, "command": command])
       case .notAnInteger, nil:
-        return text("error.notAnInteger", language, ["name": subject, "value": value])
+        return CommandLineKitStrings.text(
+          "error.notAnInteger", language, ["name": subject, "value": value])
       }
     }
-  }
-
-  private func text(_ key: String, _ language: AppLanguage, _ args: [String: String]) -> String {
-    CommandLineKitStrings.text(key, language, args)
   }
 }
 

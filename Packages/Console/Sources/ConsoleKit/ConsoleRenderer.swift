@@ -229,7 +229,7 @@ public enum ConsoleRenderer {
         width: width, colorMode: colorMode, language: context.language, theme: theme))
     let lines = rendered.components(separatedBy: "\n")
     let cursorLine =
-      screen.cursorID == nil ? nil : lines.firstIndex { ANSI.strip($0).hasPrefix("›") }
+      screen.cursorID == nil ? nil : lines.firstIndex { ANSIPalette.strip($0).hasPrefix("›") }
     return (lines, cursorLine)
   }
 
@@ -301,20 +301,18 @@ public enum ConsoleRenderer {
   }
 
   static func clockTime(_ date: Date, _ timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-    return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    CivilTime(date, offsetSeconds: timeZone.secondsFromGMT(for: date)).timeText
   }
 }
 
-/// ANSI styling of the console's chrome, from the theme; plain text when colour is off.
+/// The console's chrome in the theme's colours, through ViewKit's one ``ANSIPalette`` (the
+/// same codes the view renderer writes); plain text when colour is off.
 struct Style {
   let colorMode: ColorMode
   let theme: Theme
 
   func reverse(_ text: String) -> String {
-    colorMode == .off ? text : "\u{1b}[7m\(text)\u{1b}[0m"
+    ANSIPalette.painted(text, color: nil, reverse: true, mode: colorMode)
   }
 
   func brand(_ text: String) -> String { colored(text, "semantic.brandAccent", bold: true) }
@@ -323,34 +321,7 @@ struct Style {
   func warning(_ text: String) -> String { colored(text, "semantic.warning") }
 
   func colored(_ text: String, _ token: String, bold: Bool = false) -> String {
-    guard colorMode != .off, !text.isEmpty, let color = theme.color(named: token, appearance: .dark)
-    else { return text }
-    let weight = bold ? "1;" : ""
-    switch colorMode {
-    case .truecolor:
-      return "\u{1b}[\(weight)38;2;\(color.r);\(color.g);\(color.b)m\(text)\u{1b}[0m"
-    default:
-      return "\u{1b}[\(weight)38;5;\(ANSIPalette.nearestIndex(to: color))m\(text)\u{1b}[0m"
-    }
-  }
-}
-
-/// Escape-code helpers.
-enum ANSI {
-  /// `text` without SGR escape sequences.
-  static func strip(_ text: String) -> String {
-    guard text.contains("\u{1b}") else { return text }
-    var result = ""
-    var inEscape = false
-    for scalar in text.unicodeScalars {
-      if inEscape {
-        if (0x40...0x7e).contains(scalar.value) && scalar != "[" { inEscape = false }
-      } else if scalar == "\u{1b}" {
-        inEscape = true
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    guard let color = theme.color(named: token, appearance: .dark) else { return text }
+    return ANSIPalette.painted(text, color: color, bold: bold, mode: colorMode)
   }
 }

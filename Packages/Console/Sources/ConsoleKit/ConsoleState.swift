@@ -40,7 +40,7 @@ public struct ConsoleContext: Sendable {
 
   /// A sentence of the console's catalogue in the console's language.
   func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-    ConsoleStrings.catalogue.text(key, language, arguments)
+    ConsoleStrings.text(key, language, arguments)
   }
 
   /// The route at `path`, if this build has one.

@@ -16,31 +16,37 @@ import ViewKit
 enum DeviceCommand {
   static let actions = ["send", "delete"]
 
-  static func string(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedString {
-    LocalizedString(key, in: DeviceModulesStrings.catalogue, arguments)
-  }
-
   static var spec: CommandSpec {
     CommandSpec(
-      "device", abstract: string("command.abstract"), discussion: string("command.discussion"),
+      "device", abstract: DeviceModulesStrings.string("command.abstract"),
+      discussion: DeviceModulesStrings.string("command.discussion"),
       arguments: [
-        ArgumentSpec("REF", help: string("argument.ref")).completing(.instance),
-        ArgumentSpec("SECTION", help: string("argument.section"), optional: true)
-          .suggesting(DeviceSection.names),
-        ArgumentSpec("ACTION", help: string("argument.action"), optional: true),
-        ArgumentSpec("IDS", help: string("argument.ids"), optional: true, repeating: true),
+        ArgumentSpec("REF", help: DeviceModulesStrings.string("argument.ref")).completing(
+          .instance),
+        ArgumentSpec(
+          "SECTION", help: DeviceModulesStrings.string("argument.section"), optional: true
+        )
+        .suggesting(DeviceSection.names),
+        ArgumentSpec(
+          "ACTION", help: DeviceModulesStrings.string("argument.action"), optional: true),
+        ArgumentSpec(
+          "IDS", help: DeviceModulesStrings.string("argument.ids"), optional: true, repeating: true),
       ],
       options: [
-        .flag("all-sections", help: string("option.allSections")),
-        .flag("show-bodies", help: string("option.showBodies")),
-        .option("limit", valueName: "N", help: string("option.limit"), default: "20"),
-        .option("to", valueName: "NUMBER", help: string("option.to")),
-        .option("text", valueName: "TEXT", help: string("option.text")),
-        .flag("text-stdin", help: string("option.textStdin")),
-        .option("conversation", valueName: "NUMBER", help: string("option.conversation"))
-          .completing(.peer),
-        .flag("all", help: string("option.all")),
-        .flag("yes", help: string("option.yes")),
+        .flag("all-sections", help: DeviceModulesStrings.string("option.allSections")),
+        .flag("show-bodies", help: DeviceModulesStrings.string("option.showBodies")),
+        .option(
+          "limit", valueName: "N", help: DeviceModulesStrings.string("option.limit"), default: "20"),
+        .option("to", valueName: "NUMBER", help: DeviceModulesStrings.string("option.to")),
+        .option("text", valueName: "TEXT", help: DeviceModulesStrings.string("option.text")),
+        .flag("text-stdin", help: DeviceModulesStrings.string("option.textStdin")),
+        .option(
+          "conversation", valueName: "NUMBER",
+          help: DeviceModulesStrings.string("option.conversation")
+        )
+        .completing(.peer),
+        .flag("all", help: DeviceModulesStrings.string("option.all")),
+        .flag("yes", help: DeviceModulesStrings.string("option.yes")),
       ])
   }
 

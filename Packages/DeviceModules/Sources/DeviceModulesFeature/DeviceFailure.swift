@@ -13,7 +13,7 @@ public enum DeviceFailure: LocalizedFailure, CustomStringConvertible {
     switch self {
     case .upstream(let failure): failure.localizedMessage(language)
     case .message(let key, let arguments):
-      DeviceModulesStrings.catalogue.text(key, language, arguments)
+      DeviceModulesStrings.text(key, language, arguments)
     }
   }
 

@@ -31,7 +31,7 @@ public enum DeviceFormat {
     let arguments = ["days": String(days), "hours": String(hours), "minutes": String(minutes)]
     let key =
       days > 0 ? "format.uptime.days" : hours > 0 ? "format.uptime.hours" : "format.uptime.minutes"
-    return DeviceModulesStrings.catalogue.text(key, language, arguments)
+    return DeviceModulesStrings.text(key, language, arguments)
   }
 
   /// A five-cell signal bar for a 0–100 percentage: `███░░`.
@@ -97,10 +97,7 @@ public enum DeviceFormat {
 
   /// `HH:mm:ss` of `date` in `timeZone`.
   public static func time(_ date: Date, timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-    return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    CivilTime(date, offsetSeconds: timeZone.secondsFromGMT(for: date)).timeText
   }
 
   /// How long ago `date` was: `just now`, `12 s ago`, `3 min ago`, `2 h ago`, `4 d ago`.
@@ -114,11 +111,11 @@ public enum DeviceFormat {
       case ..<86_400: ("format.age.hours", seconds / 3600)
       default: ("format.age.days", seconds / 86_400)
       }
-    return DeviceModulesStrings.catalogue.text(key, language, ["value": String(value)])
+    return DeviceModulesStrings.text(key, language, ["value": String(value)])
   }
 
   /// Yes / no in `language`.
   public static func yesNo(_ value: Bool, _ language: AppLanguage) -> String {
-    DeviceModulesStrings.catalogue.text(value ? "value.yes" : "value.no", language)
+    DeviceModulesStrings.text(value ? "value.yes" : "value.no", language)
   }
 }

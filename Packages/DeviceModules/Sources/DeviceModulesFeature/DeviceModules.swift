@@ -11,13 +11,10 @@ import ViewKit
 public enum DeviceModules {
   /// The module the app registers.
   public static let module = FeatureModule(
-    id: "device", name: string("module.name"), summary: string("module.summary"), order: 30,
+    id: "device", name: DeviceModulesStrings.string("module.name"),
+    summary: DeviceModulesStrings.string("module.summary"), order: 30,
     home: nil, routes: routes, commands: [DeviceCommand.command],
     catalogue: DeviceModulesStrings.catalogue, examples: DeviceExamples.all)
-
-  static func string(_ key: String) -> LocalizedString {
-    LocalizedString(key, in: DeviceModulesStrings.catalogue)
-  }
 
   // MARK: - Routes
 
@@ -27,10 +24,11 @@ public enum DeviceModules {
 
   static var overviewRoute: FeatureRoute {
     FeatureRoute(
-      "device/:ref", title: string("route.overview"),
+      "device/:ref", title: DeviceModulesStrings.string("route.overview"),
       actions: [
         RouteAction(
-          key: "r", title: string("action.refresh"), arguments: ["device", "{param:ref}"]),
+          key: "r", title: DeviceModulesStrings.string("action.refresh"),
+          arguments: ["device", "{param:ref}"]),
         revealAction,
       ],
       load: { request in
@@ -45,28 +43,28 @@ public enum DeviceModules {
   static func sectionRoute(_ section: DeviceSection) -> FeatureRoute {
     var actions = [
       RouteAction(
-        key: "r", title: string("action.refresh"),
+        key: "r", title: DeviceModulesStrings.string("action.refresh"),
         arguments: ["device", "{param:ref}", section.rawValue])
     ]
     if section == .sms {
       actions += [
         revealAction,
         RouteAction(
-          key: "s", title: string("action.send"),
+          key: "s", title: DeviceModulesStrings.string("action.send"),
           arguments: ["device", "{param:ref}", "sms", "send"],
           inputs: [
-            RouteAction.Input(option: "to", label: string("input.to")),
-            RouteAction.Input(option: "text", label: string("input.text")),
+            RouteAction.Input(option: "to", label: DeviceModulesStrings.string("input.to")),
+            RouteAction.Input(option: "text", label: DeviceModulesStrings.string("input.text")),
           ]),
         RouteAction(
-          key: "d", title: string("action.delete"),
+          key: "d", title: DeviceModulesStrings.string("action.delete"),
           arguments: ["device", "{param:ref}", "sms", "delete", "--yes", "{selection}"],
-          confirmation: string("action.delete.confirm"), needsSelection: true),
+          confirmation: DeviceModulesStrings.string("action.delete.confirm"), needsSelection: true),
       ]
     }
     return FeatureRoute(
       "device/:ref/\(section.rawValue)",
-      title: LocalizedString("section.\(section.rawValue)", in: DeviceModulesStrings.catalogue),
+      title: DeviceModulesStrings.string("section.\(section.rawValue)"),
       actions: actions,
       load: { request in
         let access = try DeviceAccess.resolve(request.parameter("ref"), in: request.environment)
@@ -85,7 +83,8 @@ public enum DeviceModules {
   static let revealKey: Character = "v"
 
   static var revealAction: RouteAction {
-    RouteAction(key: revealKey, title: string("action.showBodies"), toggles: "bodies")
+    RouteAction(
+      key: revealKey, title: DeviceModulesStrings.string("action.showBodies"), toggles: "bodies")
   }
 
   static func context(_ request: RouteRequest) -> ViewContext {

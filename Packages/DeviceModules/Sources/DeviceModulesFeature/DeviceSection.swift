@@ -19,7 +19,7 @@ public enum DeviceSection: String, Sendable, Codable, CaseIterable, Hashable {
 
   /// The section's name in `language`.
   public func title(_ language: AppLanguage) -> String {
-    DeviceModulesStrings.catalogue.text("section.\(rawValue)", language)
+    DeviceModulesStrings.text("section.\(rawValue)", language)
   }
 
   /// The route of this section for instance reference `ref`: `device/<ref>/<section>`.

@@ -542,7 +542,7 @@ public enum DeviceViews {
 
   static func registration(_ status: String, _ language: AppLanguage) -> String {
     let key = "registration.\(status.lowercased())"
-    let text = DeviceModulesStrings.catalogue.text(key, language)
+    let text = DeviceModulesStrings.text(key, language)
     return text == key ? status : text
   }
 

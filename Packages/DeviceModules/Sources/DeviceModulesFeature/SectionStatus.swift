@@ -71,7 +71,7 @@ public enum SectionStatus: Sendable, Hashable {
 
   /// The short label in `language` (a status column, a badge).
   public func label(_ language: AppLanguage) -> String {
-    DeviceModulesStrings.catalogue.text("status.\(code)", language)
+    DeviceModulesStrings.text("status.\(code)", language)
   }
 
   /// The longer explanation in `language`; the device's own message as is.
@@ -80,7 +80,7 @@ public enum SectionStatus: Sendable, Hashable {
     case .loading, .loaded: nil
     case .upstream(let message): message
     case .failed(let error): error.localizedMessage(language)
-    default: DeviceModulesStrings.catalogue.text("status.\(code).message", language)
+    default: DeviceModulesStrings.text("status.\(code).message", language)
     }
   }
 

@@ -127,7 +127,7 @@ enum SmsActions {
     } catch {
       throw DeviceFailure.upstream(error)
     }
-    let text = DeviceModulesStrings.catalogue.text(
+    let text = DeviceModulesStrings.text(
       "sms.sent", environment.language, ["to": request.to, "instance": access.instance.name])
     return CommandResult(
       view: .banner(Banner(text, tone: .success)),
@@ -149,7 +149,7 @@ enum SmsActions {
       case .all: count = try await session.smsStats().total
       }
       guard count > 0 else {
-        let text = DeviceModulesStrings.catalogue.text(
+        let text = DeviceModulesStrings.text(
           "sms.delete.nothing", language,
           ["target": description, "instance": access.instance.name])
         return CommandResult(
@@ -173,7 +173,7 @@ enum SmsActions {
         deleted = try await session.smsDeleteConversation(phoneNumber: number).deleted
       case .all: deleted = try await session.smsClear().deleted
       }
-      let text = DeviceModulesStrings.catalogue.text(
+      let text = DeviceModulesStrings.text(
         "sms.deleted", language,
         ["count": String(deleted), "instance": access.instance.name])
       return CommandResult(

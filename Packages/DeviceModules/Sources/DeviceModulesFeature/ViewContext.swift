@@ -30,6 +30,6 @@ public struct ViewContext: Sendable {
 
   /// A catalogue text in this context's language.
   func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-    DeviceModulesStrings.catalogue.text(key, language, arguments)
+    DeviceModulesStrings.text(key, language, arguments)
   }
 }

@@ -80,6 +80,9 @@ public struct CivilTime: Sendable, Hashable {
     return year > 9999 ? "\(year)" + text.dropFirst(4) : text
   }
 
+  /// `HH:mm:ss`, the time of day alone.
+  public var timeText: String { String(text().suffix(8)) }
+
   /// How many days `month` of `year` has.
   public static func days(inMonth month: Int, year: Int) -> Int {
     switch month {

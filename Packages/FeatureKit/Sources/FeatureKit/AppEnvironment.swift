@@ -117,7 +117,7 @@ public struct AppEnvironment: Sendable {
     let allowed = ProcessLimits.concurrency(wanted, descriptorsEach: descriptorsEach, limit: limit)
     if allowed < wanted {
       streams.writeError(
-        FeatureKitStrings.catalogue.text(
+        FeatureKitStrings.text(
           "note.concurrencyCapped", language,
           [
             "allowed": String(allowed), "requested": String(wanted), "limit": String(limit),

@@ -17,7 +17,7 @@ public struct FeatureRegistry: Sendable {
   public init(
     builtIns: FeatureModule, modules: [FeatureModule],
     root: CommandSpec = CommandSpec(
-      "app", abstract: LocalizedString("route.failed", in: FeatureKitStrings.catalogue)),
+      "app", abstract: FeatureKitStrings.string("route.failed")),
     globalOptions: [OptionSpec] = []
   ) throws(RegistryConflicts) {
     self.builtIns = builtIns

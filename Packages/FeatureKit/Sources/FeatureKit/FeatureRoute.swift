@@ -79,8 +79,8 @@ public struct FeatureRoute: Sendable {
         let language = request.environment.language
         return .error(
           ErrorState(
-            title: FeatureKitStrings.catalogue.text("route.failed", language),
-            message: FeatureKitStrings.catalogue.text("route.stateMismatch", language),
+            title: FeatureKitStrings.text("route.failed", language),
+            message: FeatureKitStrings.text("route.stateMismatch", language),
             retryCommand: "view \(request.path)"))
       }
       return view(state, request)
@@ -106,7 +106,7 @@ public struct FeatureRoute: Sendable {
       let language = request.environment.language
       return .error(
         ErrorState(
-          title: FeatureKitStrings.catalogue.text("route.failed", language),
+          title: FeatureKitStrings.text("route.failed", language),
           message: UserFacingMessage.of(error, language),
           retryCommand: "view \(request.path)"))
     }

@@ -147,8 +147,8 @@ func module(
       Issue.record("expected an error state, got \(view)")
       return
     }
-    #expect(state.title == FeatureKitStrings.catalogue.text("route.failed", language))
-    #expect(state.message == FeatureKitStrings.catalogue.text("route.stateMismatch", language))
+    #expect(state.title == FeatureKitStrings.text("route.failed", language))
+    #expect(state.message == FeatureKitStrings.text("route.stateMismatch", language))
     #expect(!state.message.isEmpty && !state.message.contains("route."))
     #expect(state.retryCommand == "view fleet/n1")
   }

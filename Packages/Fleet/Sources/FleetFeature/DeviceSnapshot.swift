@@ -103,7 +103,7 @@ public struct SnapshotNote: Sendable, Codable, Hashable {
 
   /// The note in `language`: which values are unknown and why.
   public func text(_ language: AppLanguage) -> String {
-    let reason = SimAdminClientStrings.catalogue.text(reasonKey, language, arguments)
+    let reason = SimAdminClientStrings.text(reasonKey, language, arguments)
     return FleetStrings.text("note.\(part.rawValue)", language, ["reason": reason])
   }
 }

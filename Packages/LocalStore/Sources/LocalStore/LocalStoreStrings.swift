@@ -2,16 +2,10 @@ import Essentials
 import Foundation
 
 /// This package's string catalogue (error messages and store issues).
-public enum LocalStoreStrings {
+public enum LocalStoreStrings: PackageStrings {
   /// Decoded on first use from the package's `Strings.json`, compiled into the program.
   public static let catalogue = StringCatalogue.embedded(
     PackageResources.Strings_json, origin: "LocalStore/Strings.json")
-
-  static func text(
-    _ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]
-  ) -> String {
-    catalogue.text(key, language, arguments)
-  }
 }
 
 /// An error or issue that can be shown to the user in either language.

@@ -152,14 +152,7 @@ struct SchemaMigrator {
 
   /// `20260101T000000Z` in UTC.
   static func timestamp(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    func pad(_ value: Int?, _ width: Int = 2) -> String {
-      let text = String(value ?? 0)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(pad(parts.year, 4))\(pad(parts.month))\(pad(parts.day))T"
-      + "\(pad(parts.hour))\(pad(parts.minute))\(pad(parts.second))Z"
+    let text = CivilTime(date, offsetSeconds: 0).text()
+    return text.filter { $0 != "-" && $0 != ":" }.replacingOccurrences(of: " ", with: "T") + "Z"
   }
 }

@@ -4,21 +4,9 @@ import Foundation
 /// Dates as the log center shows and reads them: UTC, so output does not depend on the
 /// machine's time zone.
 enum LogTime {
-  private static var utc: Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    return calendar
-  }
-
   /// `2026-01-01 08:30:05Z`.
   static func display(_ date: Date) -> String {
-    let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    func pad(_ value: Int?, _ width: Int = 2) -> String {
-      let text = String(value ?? 0)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day)) "
-      + "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))Z"
+    CivilTime(date, offsetSeconds: 0).text() + "Z"
   }
 
   /// `2026-01-01T08:30:05Z`.

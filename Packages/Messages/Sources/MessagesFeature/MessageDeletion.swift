@@ -76,7 +76,7 @@ enum MessageDeletion {
       "error.confirmDelete",
       [
         "count": String(messages.count), "targets": names.joined(separator: ", "),
-        "scope": text("scope." + scope, language),
+        "scope": MessagesStrings.text("scope." + scope, language),
       ])
   }
 
@@ -106,7 +106,7 @@ enum MessageDeletion {
             row.failure = error.error.localizedMessage(environment.language)
           }
         } else {
-          row.failure = text("error.instanceGone", environment.language)
+          row.failure = MessagesStrings.text("error.instanceGone", environment.language)
         }
       }
       if row.failure == nil, scope != "device" {
@@ -127,12 +127,16 @@ enum MessageDeletion {
     let language = environment.language
     let table = Table(
       columns: [
-        TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
         TableColumn(
-          id: "device", title: text("column.device", language), minWidth: 6, alignment: .trailing),
+          id: "instance", title: MessagesStrings.text("column.instance", language), minWidth: 8),
         TableColumn(
-          id: "local", title: text("column.local", language), minWidth: 6, alignment: .trailing),
-        TableColumn(id: "result", title: text("column.result", language), minWidth: 8),
+          id: "device", title: MessagesStrings.text("column.device", language), minWidth: 6,
+          alignment: .trailing),
+        TableColumn(
+          id: "local", title: MessagesStrings.text("column.local", language), minWidth: 6,
+          alignment: .trailing),
+        TableColumn(
+          id: "result", title: MessagesStrings.text("column.result", language), minWidth: 8),
       ],
       rows: rows.map { row in
         TableRow(
@@ -142,11 +146,13 @@ enum MessageDeletion {
             TableCell(row.deviceDeleted.map(String.init) ?? "—"),
             TableCell(String(row.localDeleted)),
             row.failure.map { TableCell($0, tone: .danger) }
-              ?? TableCell(text("sync.ok", language), tone: .success),
+              ?? TableCell(MessagesStrings.text("sync.ok", language), tone: .success),
           ])
       })
     return CommandResult(
-      view: .screen(Screen(title: text("view.delete.title", language), children: [.table(table)])),
+      view: .screen(
+        Screen(
+          title: MessagesStrings.text("view.delete.title", language), children: [.table(table)])),
       payload: MessagesCommands.DeletePayload(instances: rows),
       exitCode: rows.contains { $0.failure != nil } ? .failure : .success)
   }

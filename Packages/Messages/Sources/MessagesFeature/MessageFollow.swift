@@ -84,7 +84,7 @@ struct MessageFollower: Sendable {
         MessagesLog.followFailing(result, environment)
       case false?:
         environment.streams.writeError(
-          text("follow.recovered", language, ["name": result.instanceName]) + "\n")
+          MessagesStrings.text("follow.recovered", language, ["name": result.instanceName]) + "\n")
         MessagesLog.followRecovered(result, environment)
       case nil:
         break

@@ -9,7 +9,8 @@ import ViewKit
 public enum Messages {
   /// The feature as the app registers it.
   public static let module = FeatureModule(
-    id: "messages", name: localized("module.name"), summary: localized("module.summary"),
+    id: "messages", name: MessagesStrings.string("module.name"),
+    summary: MessagesStrings.string("module.summary"),
     order: 20, home: "messages", routes: routes,
     commands: [MessagesCommands.messages, MessagesCommands.outbox, MessagesCommands.code],
     catalogue: MessagesStrings.catalogue, examples: MessagesExamples.all,
@@ -21,46 +22,51 @@ public enum Messages {
   // MARK: - Routes
 
   static let syncAction = RouteAction(
-    key: "r", title: localized("action.sync"), arguments: ["messages", "sync", "--flush"])
+    key: "r", title: MessagesStrings.string("action.sync"),
+    arguments: ["messages", "sync", "--flush"])
 
   /// The console key that shows or masks message bodies (`c` stays free for copying a code).
   static let revealKey: Character = "v"
 
   static let revealAction = RouteAction(
-    key: revealKey, title: localized("action.showBodies"), toggles: "bodies")
+    key: revealKey, title: MessagesStrings.string("action.showBodies"), toggles: "bodies")
 
   static let openOutbox = RouteAction(
-    key: "o", title: localized("action.outbox"), opens: "messages/outbox")
+    key: "o", title: MessagesStrings.string("action.outbox"), opens: "messages/outbox")
 
   static let openConversations = RouteAction(
-    key: "p", title: localized("action.conversations"), opens: "messages/conversations")
+    key: "p", title: MessagesStrings.string("action.conversations"), opens: "messages/conversations"
+  )
 
   /// `s` everywhere but in a thread: the send form (`messages/send`).
   static let openSendForm = RouteAction(
-    key: "s", title: localized("action.send"), opens: "messages/send")
+    key: "s", title: MessagesStrings.string("action.send"), opens: "messages/send")
 
   /// The send form's fields; in a thread, To starts as the thread's number (editable).
   static func sendAction(toPeer: Bool) -> RouteAction {
     RouteAction(
-      key: "s", title: localized("action.send"), arguments: ["messages", "send"],
+      key: "s", title: MessagesStrings.string("action.send"), arguments: ["messages", "send"],
       inputs: [
-        .init(option: "from", label: localized("field.from")),
-        .init(option: "to", label: localized("field.to"), prefill: toPeer ? "{param:peer}" : nil),
-        .init(option: "text", label: localized("field.text")),
+        .init(option: "from", label: MessagesStrings.string("field.from")),
+        .init(
+          option: "to", label: MessagesStrings.string("field.to"),
+          prefill: toPeer ? "{param:peer}" : nil),
+        .init(option: "text", label: MessagesStrings.string("field.text")),
       ])
   }
 
   static var routes: [FeatureRoute] {
     [
       FeatureRoute(
-        "messages", title: localized("view.list.title"),
+        "messages", title: MessagesStrings.string("view.list.title"),
         actions: [
           syncAction, openSendForm,
           RouteAction(
-            key: "d", title: localized("action.delete"),
+            key: "d", title: MessagesStrings.string("action.delete"),
             arguments: ["messages", "delete", "{selection}", "--yes"],
-            confirmation: localized("confirm.delete"), needsSelection: true,
-            outcome: localized("outcome.deleted"), targetColumns: ["instance", "peer", "time"]),
+            confirmation: MessagesStrings.string("confirm.delete"), needsSelection: true,
+            outcome: MessagesStrings.string("outcome.deleted"),
+            targetColumns: ["instance", "peer", "time"]),
           revealAction, openConversations, openOutbox,
         ],
         // The console's `/` searches the whole archive (full-text, bodies included), not
@@ -80,7 +86,7 @@ public enum Messages {
           MessagesViews.list(state, language: request.environment.language)
         }),
       FeatureRoute(
-        "messages/conversations", title: localized("view.conversations.title"),
+        "messages/conversations", title: MessagesStrings.string("view.conversations.title"),
         actions: [syncAction, openSendForm, openOutbox],
         load: { request in
           let environment = request.environment
@@ -93,19 +99,21 @@ public enum Messages {
           MessagesViews.conversations(state, language: request.environment.language)
         }),
       FeatureRoute(
-        "messages/outbox", title: localized("view.outbox.title"),
+        "messages/outbox", title: MessagesStrings.string("view.outbox.title"),
         actions: [
-          RouteAction(key: "r", title: localized("action.flush"), arguments: ["outbox", "flush"]),
           RouteAction(
-            key: "t", title: localized("action.retry"),
+            key: "r", title: MessagesStrings.string("action.flush"), arguments: ["outbox", "flush"]),
+          RouteAction(
+            key: "t", title: MessagesStrings.string("action.retry"),
             arguments: ["outbox", "retry", "{selection}"],
-            needsSelection: true, outcome: localized("outcome.retried"),
+            needsSelection: true, outcome: MessagesStrings.string("outcome.retried"),
             targetColumns: ["id", "instance", "to"]),
           RouteAction(
-            key: "x", title: localized("action.cancel"),
+            key: "x", title: MessagesStrings.string("action.cancel"),
             arguments: ["outbox", "cancel", "{selection}"],
-            confirmation: localized("confirm.cancel"), needsSelection: true,
-            outcome: localized("outcome.cancelled"), targetColumns: ["id", "instance", "to"]),
+            confirmation: MessagesStrings.string("confirm.cancel"), needsSelection: true,
+            outcome: MessagesStrings.string("outcome.cancelled"),
+            targetColumns: ["id", "instance", "to"]),
           openSendForm,
         ],
         load: { request in
@@ -118,7 +126,7 @@ public enum Messages {
           MessagesViews.outbox(state, language: request.environment.language)
         }),
       FeatureRoute(
-        "messages/send", title: localized("view.send.title"),
+        "messages/send", title: MessagesStrings.string("view.send.title"),
         actions: [sendAction(toPeer: false), openOutbox], formKey: "s",
         load: { request in
           let store = try MessagesCommands.store(request.environment)
@@ -130,13 +138,13 @@ public enum Messages {
           MessagesViews.sendForm(state, language: request.environment.language)
         }),
       FeatureRoute(
-        "messages/:peer", title: localized("view.thread.title"),
+        "messages/:peer", title: MessagesStrings.string("view.thread.title"),
         actions: [
           syncAction, sendAction(toPeer: true),
           RouteAction(
-            key: "d", title: localized("action.deleteConversation"),
+            key: "d", title: MessagesStrings.string("action.deleteConversation"),
             arguments: ["messages", "delete", "--peer", "{param:peer}", "--yes"],
-            confirmation: localized("confirm.deleteConversation")),
+            confirmation: MessagesStrings.string("confirm.deleteConversation")),
           openOutbox,
         ],
         startsAtEnd: true,

@@ -125,14 +125,15 @@ enum MessagesCommands {
   static func filterOptions() -> [OptionSpec] {
     [
       .option(
-        "direction", valueName: "DIR", help: localized("help.direction"), allowed: ["in", "out"]),
-      .option("instance", valueName: "REF", help: localized("help.instance"))
+        "direction", valueName: "DIR", help: MessagesStrings.string("help.direction"),
+        allowed: ["in", "out"]),
+      .option("instance", valueName: "REF", help: MessagesStrings.string("help.instance"))
         .completing(.instance),
-      .option("peer", valueName: "P", help: localized("help.peer")).completing(.peer),
-      .option("since", valueName: "D", help: localized("help.since")),
-      .option("until", valueName: "D", help: localized("help.until")),
-      .option("search", valueName: "Q", help: localized("help.search")),
-      .flag("has-code", help: localized("help.hasCode")),
+      .option("peer", valueName: "P", help: MessagesStrings.string("help.peer")).completing(.peer),
+      .option("since", valueName: "D", help: MessagesStrings.string("help.since")),
+      .option("until", valueName: "D", help: MessagesStrings.string("help.until")),
+      .option("search", valueName: "Q", help: MessagesStrings.string("help.search")),
+      .flag("has-code", help: MessagesStrings.string("help.hasCode")),
     ]
   }
 
@@ -168,23 +169,26 @@ enum MessagesCommands {
 
   static var messages: FeatureCommand {
     FeatureCommand(
-      CommandSpec("messages", aliases: ["sms"], abstract: localized("help.messages")),
+      CommandSpec("messages", aliases: ["sms"], abstract: MessagesStrings.string("help.messages")),
       subcommands: [sync, list, conversations, show, send, delete, export, stats, watch])
   }
 
   static var sync: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "sync", abstract: localized("help.sync"),
+        "sync", abstract: MessagesStrings.string("help.sync"),
         arguments: [
-          ArgumentSpec("REF", help: localized("help.syncRefs"), optional: true, repeating: true)
-            .completing(.instance)
+          ArgumentSpec(
+            "REF", help: MessagesStrings.string("help.syncRefs"), optional: true, repeating: true
+          )
+          .completing(.instance)
         ],
         options: [
           .option(
-            "page-size", valueName: "N", help: localized("help.pageSize"), default: "1000"),
-          .flag("flush", help: localized("help.flush")),
-          .flag("full", help: localized("help.full")),
+            "page-size", valueName: "N", help: MessagesStrings.string("help.pageSize"),
+            default: "1000"),
+          .flag("flush", help: MessagesStrings.string("help.flush")),
+          .flag("full", help: MessagesStrings.string("help.full")),
         ]
       ).listing("instances", fields: RowFields.sync)
     ) { invocation in
@@ -217,7 +221,8 @@ enum MessagesCommands {
       // run left); searches are exact meanwhile.
       try MessageArchive(store: store).catchUpIndex { waiting in
         environment.streams.writeError(
-          text("progress.indexing", environment.language, ["count": String(waiting)]) + "\n")
+          MessagesStrings.text(
+            "progress.indexing", environment.language, ["count": String(waiting)]) + "\n")
         return true
       }
       var outbox: [OutboxEntry]?
@@ -257,14 +262,17 @@ enum MessagesCommands {
   ) -> ViewNode {
     let table = Table(
       columns: [
-        TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
         TableColumn(
-          id: "result", title: text("column.result", language), minWidth: 10, priority: 2),
+          id: "instance", title: MessagesStrings.text("column.instance", language), minWidth: 8),
         TableColumn(
-          id: "new", title: text("column.new", language), minWidth: 3, priority: 1,
+          id: "result", title: MessagesStrings.text("column.result", language), minWidth: 10,
+          priority: 2),
+        TableColumn(
+          id: "new", title: MessagesStrings.text("column.new", language), minWidth: 3, priority: 1,
           alignment: .trailing),
         TableColumn(
-          id: "read", title: text("column.read", language), minWidth: 3, alignment: .trailing),
+          id: "read", title: MessagesStrings.text("column.read", language), minWidth: 3,
+          alignment: .trailing),
       ],
       rows: results.map { result in
         TableRow(
@@ -274,8 +282,10 @@ enum MessagesCommands {
             result.failureText(language).map { TableCell($0, tone: .danger) }
               ?? TableCell(
                 result.deepRead.map {
-                  text("sync.okDeep", language, ["reason": text("deep." + $0, language)])
-                } ?? text("sync.ok", language), tone: .success),
+                  MessagesStrings.text(
+                    "sync.okDeep", language,
+                    ["reason": MessagesStrings.text("deep." + $0, language)])
+                } ?? MessagesStrings.text("sync.ok", language), tone: .success),
             TableCell(String(result.inserted)),
             TableCell(String(result.read)),
           ])
@@ -292,17 +302,19 @@ enum MessagesCommands {
                 "waiting": String(outbox.count { $0.state != .sent }),
               ]))))
     }
-    return .screen(Screen(title: text("view.sync.title", language), children: children))
+    return .screen(
+      Screen(title: MessagesStrings.text("view.sync.title", language), children: children))
   }
 
   static var list: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "list", aliases: ["ls"], abstract: localized("help.list"),
+        "list", aliases: ["ls"], abstract: MessagesStrings.string("help.list"),
         options: filterOptions() + [
-          .option("limit", valueName: "N", help: localized("help.limit"), default: "50"),
-          .option("after", valueName: "CURSOR", help: localized("help.after")),
-          .flag("show-bodies", help: localized("help.showBodies")),
+          .option(
+            "limit", valueName: "N", help: MessagesStrings.string("help.limit"), default: "50"),
+          .option("after", valueName: "CURSOR", help: MessagesStrings.string("help.after")),
+          .flag("show-bodies", help: MessagesStrings.string("help.showBodies")),
         ]
       ).listing("messages", fields: RowFields.message)
     ) { invocation in
@@ -337,8 +349,12 @@ enum MessagesCommands {
   static var conversations: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "conversations", aliases: ["threads"], abstract: localized("help.conversations"),
-        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "100")]
+        "conversations", aliases: ["threads"],
+        abstract: MessagesStrings.string("help.conversations"),
+        options: [
+          .option(
+            "limit", valueName: "N", help: MessagesStrings.string("help.limit"), default: "100")
+        ]
       ).listing("conversations", fields: RowFields.conversation)
     ) { invocation in
       let environment = invocation.environment
@@ -361,9 +377,14 @@ enum MessagesCommands {
   static var show: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "show", abstract: localized("help.show"),
-        arguments: [ArgumentSpec("PEER", help: localized("help.peer")).completing(.peer)],
-        options: [.option("limit", valueName: "N", help: localized("help.limit"), default: "200")]
+        "show", abstract: MessagesStrings.string("help.show"),
+        arguments: [
+          ArgumentSpec("PEER", help: MessagesStrings.string("help.peer")).completing(.peer)
+        ],
+        options: [
+          .option(
+            "limit", valueName: "N", help: MessagesStrings.string("help.limit"), default: "200")
+        ]
       ).listing("messages", fields: RowFields.message)
     ) { invocation in
       let environment = invocation.environment
@@ -391,15 +412,20 @@ enum MessagesCommands {
   static var send: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "send", abstract: localized("help.send"),
+        "send", abstract: MessagesStrings.string("help.send"),
         options: [
-          .option("from", valueName: "REF", help: localized("help.from"), required: true)
-            .completing(.instance),
-          .option("to", valueName: "NUMBER", help: localized("help.to"), required: true)
-            .completing(.peer),
-          .option("text", valueName: "T", help: localized("help.text")),
-          .flag("text-stdin", help: localized("help.textStdin")),
-          .option("expires-in", valueName: "DURATION", help: localized("help.expiresIn")),
+          .option(
+            "from", valueName: "REF", help: MessagesStrings.string("help.from"), required: true
+          )
+          .completing(.instance),
+          .option(
+            "to", valueName: "NUMBER", help: MessagesStrings.string("help.to"), required: true
+          )
+          .completing(.peer),
+          .option("text", valueName: "T", help: MessagesStrings.string("help.text")),
+          .flag("text-stdin", help: MessagesStrings.string("help.textStdin")),
+          .option(
+            "expires-in", valueName: "DURATION", help: MessagesStrings.string("help.expiresIn")),
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -438,11 +464,13 @@ enum MessagesCommands {
       switch now.state {
       case .sent:
         banner = Banner(
-          text("send.sent", language, ["peer": now.peer, "instance": now.instanceName]),
+          MessagesStrings.text(
+            "send.sent", language, ["peer": now.peer, "instance": now.instanceName]),
           tone: .success)
       case .failed, .cancelled:
         banner = Banner(
-          text("send.failed", language, ["reason": now.reason?.text(language) ?? ""]), tone: .danger
+          MessagesStrings.text(
+            "send.failed", language, ["reason": now.reason?.text(language) ?? ""]), tone: .danger
         )
       case .queued, .sending:
         banner = Banner(
@@ -465,18 +493,19 @@ enum MessagesCommands {
   }
 
   static var outbox: FeatureCommand {
-    let idArgument = ArgumentSpec("ID", help: localized("help.outboxID"))
+    let idArgument = ArgumentSpec("ID", help: MessagesStrings.string("help.outboxID"))
     return FeatureCommand(
-      CommandSpec("outbox", abstract: localized("help.outbox"), defaultSubcommand: "list"),
+      CommandSpec(
+        "outbox", abstract: MessagesStrings.string("help.outbox"), defaultSubcommand: "list"),
       subcommands: [
         FeatureCommand(
-          CommandSpec("list", abstract: localized("help.outboxList"))
+          CommandSpec("list", abstract: MessagesStrings.string("help.outboxList"))
             .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           try outboxResult(invocation.environment, entries: nil)
         },
         FeatureCommand(
-          CommandSpec("flush", abstract: localized("help.outboxFlush"))
+          CommandSpec("flush", abstract: MessagesStrings.string("help.outboxFlush"))
             .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           let environment = invocation.environment
@@ -488,8 +517,10 @@ enum MessagesCommands {
           return try outboxResult(environment, entries: touched)
         },
         FeatureCommand(
-          CommandSpec("retry", abstract: localized("help.outboxRetry"), arguments: [idArgument])
-            .listing("entries", fields: RowFields.outbox)
+          CommandSpec(
+            "retry", abstract: MessagesStrings.string("help.outboxRetry"), arguments: [idArgument]
+          )
+          .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           let environment = invocation.environment
           let id = try entryID(invocation.parsed)
@@ -503,8 +534,10 @@ enum MessagesCommands {
           return try outboxResult(environment, entries: touched)
         },
         FeatureCommand(
-          CommandSpec("cancel", abstract: localized("help.outboxCancel"), arguments: [idArgument])
-            .listing("entries", fields: RowFields.outbox)
+          CommandSpec(
+            "cancel", abstract: MessagesStrings.string("help.outboxCancel"), arguments: [idArgument]
+          )
+          .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           let environment = invocation.environment
           let id = try entryID(invocation.parsed)
@@ -541,19 +574,22 @@ enum MessagesCommands {
   static var delete: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "delete", aliases: ["rm"], abstract: localized("help.delete"),
+        "delete", aliases: ["rm"], abstract: MessagesStrings.string("help.delete"),
         arguments: [
-          ArgumentSpec("ID", help: localized("help.deleteIDs"), optional: true, repeating: true)
+          ArgumentSpec(
+            "ID", help: MessagesStrings.string("help.deleteIDs"), optional: true, repeating: true)
         ],
         options: [
-          .option("peer", valueName: "P", help: localized("help.deletePeer")).completing(.peer),
-          .option("instance", valueName: "REF", help: localized("help.instance"))
+          .option("peer", valueName: "P", help: MessagesStrings.string("help.deletePeer"))
+            .completing(.peer),
+          .option("instance", valueName: "REF", help: MessagesStrings.string("help.instance"))
             .completing(.instance),
-          .flag("all", help: localized("help.deleteAll")),
+          .flag("all", help: MessagesStrings.string("help.deleteAll")),
           .option(
-            "scope", valueName: "SCOPE", help: localized("help.scope"), default: "both",
+            "scope", valueName: "SCOPE", help: MessagesStrings.string("help.scope"),
+            default: "both",
             allowed: ["both", "device", "local"]),
-          .flag("yes", short: "y", help: localized("help.yes")),
+          .flag("yes", short: "y", help: MessagesStrings.string("help.yes")),
         ]
       ).listing("instances", fields: RowFields.delete)
     ) { invocation in
@@ -564,15 +600,18 @@ enum MessagesCommands {
   static var export: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "export", abstract: localized("help.export"),
+        "export", abstract: MessagesStrings.string("help.export"),
         options: [
           .option(
-            "format", valueName: "FORMAT", help: localized("help.format"), required: true,
+            "format", valueName: "FORMAT", help: MessagesStrings.string("help.format"),
+            required: true,
             allowed: ExportFormat.allCases.map(\.rawValue)),
-          .option("output", short: "o", valueName: "FILE", help: localized("help.output"))
-            .completing(.file),
-          .flag("force", help: localized("help.force")),
-          .flag("include-bodies", help: localized("help.includeBodies")),
+          .option(
+            "output", short: "o", valueName: "FILE", help: MessagesStrings.string("help.output")
+          )
+          .completing(.file),
+          .flag("force", help: MessagesStrings.string("help.force")),
+          .flag("include-bodies", help: MessagesStrings.string("help.includeBodies")),
         ] + filterOptions())
     ) { invocation in
       let environment = invocation.environment
@@ -620,7 +659,7 @@ enum MessagesCommands {
 
   static var stats: FeatureCommand {
     FeatureCommand(
-      CommandSpec("stats", abstract: localized("help.stats"))
+      CommandSpec("stats", abstract: MessagesStrings.string("help.stats"))
         .listing("instances", fields: RowFields.stats)
     ) { invocation in
       let environment = invocation.environment
@@ -628,24 +667,31 @@ enum MessagesCommands {
       let language = environment.language
       let display = MessagesDisplay.resolve(environment)
       var rows: [ViewNode] = [
-        .keyValue(KeyValue(key: text("stats.total", language), value: String(stats.total))),
-        .keyValue(KeyValue(key: text("stats.incoming", language), value: String(stats.incoming))),
-        .keyValue(KeyValue(key: text("stats.outgoing", language), value: String(stats.outgoing))),
         .keyValue(
-          KeyValue(key: text("stats.conversations", language), value: String(stats.conversations))),
+          KeyValue(key: MessagesStrings.text("stats.total", language), value: String(stats.total))),
+        .keyValue(
+          KeyValue(
+            key: MessagesStrings.text("stats.incoming", language), value: String(stats.incoming))),
+        .keyValue(
+          KeyValue(
+            key: MessagesStrings.text("stats.outgoing", language), value: String(stats.outgoing))),
+        .keyValue(
+          KeyValue(
+            key: MessagesStrings.text("stats.conversations", language),
+            value: String(stats.conversations))),
       ]
       if let oldest = stats.oldest, let newest = stats.newest {
         rows.append(
           .keyValue(
             KeyValue(
-              key: text("stats.range", language),
+              key: MessagesStrings.text("stats.range", language),
               value: "\(display.format(oldest)) – \(display.format(newest))")))
       }
       if stats.waitingForIndex > 0 {
         rows.append(
           .keyValue(
             KeyValue(
-              key: text("stats.searchIndex", language),
+              key: MessagesStrings.text("stats.searchIndex", language),
               value: text(
                 "stats.indexing", language, ["count": String(stats.waitingForIndex)]))))
       }
@@ -655,20 +701,24 @@ enum MessagesCommands {
             .keyValue(
               KeyValue(
                 key: text(
-                  "stats.outbox", language, ["state": text("state." + state.rawValue, language)]),
+                  "stats.outbox", language,
+                  ["state": MessagesStrings.text("state." + state.rawValue, language)]),
                 value: String(count))))
         }
       }
       let table = Table(
         columns: [
-          TableColumn(id: "instance", title: text("column.instance", language), minWidth: 8),
           TableColumn(
-            id: "device", title: text("column.deviceReported", language), minWidth: 5,
+            id: "instance", title: MessagesStrings.text("column.instance", language), minWidth: 8),
+          TableColumn(
+            id: "device", title: MessagesStrings.text("column.deviceReported", language),
+            minWidth: 5,
             alignment: .trailing),
           TableColumn(
-            id: "count", title: text("column.archived", language), minWidth: 5,
+            id: "count", title: MessagesStrings.text("column.archived", language), minWidth: 5,
             alignment: .trailing),
-          TableColumn(id: "synced", title: text("column.synced", language), minWidth: 16),
+          TableColumn(
+            id: "synced", title: MessagesStrings.text("column.synced", language), minWidth: 16),
         ],
         rows: stats.instances.map { item in
           TableRow(
@@ -683,7 +733,7 @@ enum MessagesCommands {
       return CommandResult(
         view: .screen(
           Screen(
-            title: text("view.stats.title", language),
+            title: MessagesStrings.text("view.stats.title", language),
             children: [.section(Section(children: rows)), .table(table)])),
         payload: stats)
     }

@@ -27,11 +27,3 @@ public struct MessagesDisplay: Sendable {
     CivilTime(date, offsetSeconds: timeZone.secondsFromGMT(for: date)).text(seconds: false)
   }
 }
-
-func text(_ key: String, _ language: AppLanguage, _ arguments: [String: String] = [:]) -> String {
-  MessagesStrings.catalogue.text(key, language, arguments)
-}
-
-func localized(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedString {
-  LocalizedString(key, in: MessagesStrings.catalogue, arguments)
-}

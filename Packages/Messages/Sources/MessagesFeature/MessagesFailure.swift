@@ -16,7 +16,7 @@ public struct MessagesFailure: LocalizedFailure, Equatable, CustomStringConverti
   }
 
   public func localizedMessage(_ language: AppLanguage) -> String {
-    MessagesStrings.catalogue.text(key, language, arguments)
+    MessagesStrings.text(key, language, arguments)
   }
 
   /// The last part of the catalogue key.

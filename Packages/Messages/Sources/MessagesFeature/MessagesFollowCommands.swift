@@ -25,16 +25,19 @@ extension MessagesCommands {
   static var code: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "code", abstract: localized("help.code"),
+        "code", abstract: MessagesStrings.string("help.code"),
         options: [
-          .option("from", valueName: "SENDER", help: localized("help.codeFrom")).completing(.peer),
+          .option("from", valueName: "SENDER", help: MessagesStrings.string("help.codeFrom"))
+            .completing(.peer),
           .option(
-            "instance", valueName: "REF", help: localized("help.codeInstance"), repeating: true
+            "instance", valueName: "REF", help: MessagesStrings.string("help.codeInstance"),
+            repeating: true
           )
           .completing(.instance),
           .option(
-            "since", valueName: "DURATION", help: localized("help.codeSince"), default: "10m"),
-          .option("wait", valueName: "DURATION", help: localized("help.codeWait")),
+            "since", valueName: "DURATION", help: MessagesStrings.string("help.codeSince"),
+            default: "10m"),
+          .option("wait", valueName: "DURATION", help: MessagesStrings.string("help.codeWait")),
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -123,9 +126,11 @@ extension MessagesCommands {
 
   /// `5 s ago`, `3 min ago`, `2 h ago`.
   static func ageText(_ seconds: Int, _ language: AppLanguage) -> String {
-    if seconds < 60 { return text("age.seconds", language, ["n": String(seconds)]) }
-    if seconds < 3600 { return text("age.minutes", language, ["n": String(seconds / 60)]) }
-    return text("age.hours", language, ["n": String(seconds / 3600)])
+    if seconds < 60 { return MessagesStrings.text("age.seconds", language, ["n": String(seconds)]) }
+    if seconds < 3600 {
+      return MessagesStrings.text("age.minutes", language, ["n": String(seconds / 60)])
+    }
+    return MessagesStrings.text("age.hours", language, ["n": String(seconds / 3600)])
   }
 
   /// The instances a follow command syncs (`--instance REF…`, or all) and the ids it filters
@@ -145,15 +150,17 @@ extension MessagesCommands {
   static var watch: FeatureCommand {
     FeatureCommand(
       CommandSpec(
-        "watch", abstract: localized("help.watch"),
+        "watch", abstract: MessagesStrings.string("help.watch"),
         options: [
           .option(
-            "instance", valueName: "REF", help: localized("help.codeInstance"), repeating: true
+            "instance", valueName: "REF", help: MessagesStrings.string("help.codeInstance"),
+            repeating: true
           )
           .completing(.instance),
           .option(
-            "interval", valueName: "DURATION", help: localized("help.interval"), default: "5s"),
-          .flag("show-bodies", help: localized("help.showBodies")),
+            "interval", valueName: "DURATION", help: MessagesStrings.string("help.interval"),
+            default: "5s"),
+          .flag("show-bodies", help: MessagesStrings.string("help.showBodies")),
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -203,7 +210,7 @@ extension MessagesCommands {
       }
       MessagesLog.watchEnded(rounds: rounds, received: received, environment)
       environment.streams.writeError(
-        text("watch.ended", language, ["count": String(received)]) + "\n")
+        MessagesStrings.text("watch.ended", language, ["count": String(received)]) + "\n")
       return .written()
     }
   }
@@ -232,7 +239,9 @@ extension MessagesCommands {
         "time": display.format(message.deviceAt), "peer": message.peer,
         "instance": CodeText.instanceLabel(message), "body": body,
       ])
-    if let code = message.code { line += text("watch.code", language, ["code": code]) }
+    if let code = message.code {
+      line += MessagesStrings.text("watch.code", language, ["code": code])
+    }
     return UntrustedText.neutralised(line, lineFeeds: .symbol) + "\n"
   }
 }

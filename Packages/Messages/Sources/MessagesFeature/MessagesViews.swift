@@ -102,7 +102,8 @@ public enum MessagesViews {
       children.append(
         .empty(
           EmptyState(
-            title: text(state.isFiltered ? "view.list.noMatch" : "view.list.empty", language),
+            title: MessagesStrings.text(
+              state.isFiltered ? "view.list.noMatch" : "view.list.empty", language),
             message: text(
               state.isFiltered ? "view.list.noMatchHint" : "view.list.emptyHint", language))))
     } else {
@@ -111,11 +112,13 @@ public enum MessagesViews {
     }
     if let cursor = state.nextCursor {
       children.append(
-        .text(Text(text("view.list.more", language, ["cursor": cursor]), style: .muted)))
+        .text(
+          Text(MessagesStrings.text("view.list.more", language, ["cursor": cursor]), style: .muted))
+      )
     }
     return .screen(
       Screen(
-        title: text("view.list.title", language),
+        title: MessagesStrings.text("view.list.title", language),
         subtitle: subtitle(state, language),
         children: children))
   }
@@ -125,7 +128,7 @@ public enum MessagesViews {
   static func subtitle(_ state: MessageListState, _ language: AppLanguage) -> String {
     let count = String(state.messages.count)
     guard let key = state.revealKey else {
-      return text("view.list.subtitle", language, ["count": count])
+      return MessagesStrings.text("view.list.subtitle", language, ["count": count])
     }
     return text(
       state.showBodies ? "view.list.subtitle.keyShown" : "view.list.subtitle.key", language,
@@ -140,29 +143,36 @@ public enum MessagesViews {
     let codes = messages.contains { $0.code != nil }
     let sims = messages.contains { $0.simNumber != nil }
     var columns = [
-      TableColumn(id: "time", title: text("column.time", language), minWidth: 16, priority: 3),
-      TableColumn(id: "dir", title: text("column.direction", language), minWidth: 2, priority: 4),
       TableColumn(
-        id: "peer", title: text("column.peer", language), minWidth: 8, maxWidth: 18,
+        id: "time", title: MessagesStrings.text("column.time", language), minWidth: 16, priority: 3),
+      TableColumn(
+        id: "dir", title: MessagesStrings.text("column.direction", language), minWidth: 2,
+        priority: 4),
+      TableColumn(
+        id: "peer", title: MessagesStrings.text("column.peer", language), minWidth: 8, maxWidth: 18,
         priority: 5, truncation: .middle),
       // The text takes only what the fixed columns leave once they have their natural
       // width: an instance name is never cut for a longer preview, nor for the code and SIM
       // columns (those go first).
       TableColumn(
-        id: "body", title: text("column.body", language), minWidth: 10, priority: 2,
+        id: "body", title: MessagesStrings.text("column.body", language), minWidth: 10, priority: 2,
         sizing: .fill),
     ]
     if codes {
       columns.append(
-        TableColumn(id: "code", title: text("column.code", language), minWidth: 4, priority: 0))
+        TableColumn(
+          id: "code", title: MessagesStrings.text("column.code", language), minWidth: 4, priority: 0
+        ))
     }
     columns.append(
       TableColumn(
-        id: "instance", title: text("column.instance", language), minWidth: 8, maxWidth: 32,
+        id: "instance", title: MessagesStrings.text("column.instance", language), minWidth: 8,
+        maxWidth: 32,
         priority: 1, sizing: .whole))
     if sims {
       columns.append(
-        TableColumn(id: "sim", title: text("column.sim", language), minWidth: 6, priority: 0))
+        TableColumn(
+          id: "sim", title: MessagesStrings.text("column.sim", language), minWidth: 6, priority: 0))
     }
     return Table(
       columns: columns,
@@ -206,8 +216,8 @@ public enum MessagesViews {
     if state.conversations.isEmpty {
       body = .empty(
         EmptyState(
-          title: text("view.conversations.empty", language),
-          message: text("view.list.emptyHint", language)))
+          title: MessagesStrings.text("view.conversations.empty", language),
+          message: MessagesStrings.text("view.list.emptyHint", language)))
     } else {
       body = .list(
         ListNode(
@@ -225,7 +235,7 @@ public enum MessagesViews {
     }
     return .screen(
       Screen(
-        title: text("view.conversations.title", language),
+        title: MessagesStrings.text("view.conversations.title", language),
         subtitle: text(
           "view.conversations.subtitle", language,
           ["count": String(state.conversations.count)]),
@@ -242,7 +252,9 @@ public enum MessagesViews {
         Screen(
           title: state.peer,
           children: [
-            .empty(EmptyState(title: text("view.thread.empty", language, ["peer": state.peer])))
+            .empty(
+              EmptyState(
+                title: MessagesStrings.text("view.thread.empty", language, ["peer": state.peer])))
           ]))
     }
     let entries: [ViewNode] = state.messages.reversed().map { message in
@@ -255,10 +267,12 @@ public enum MessagesViews {
         ])
       var lines: [ViewNode] = [.text(Text(meta, style: .muted)), .text(Text(message.body))]
       if let code = message.code {
-        lines.append(.text(Text(text("view.thread.code", language, ["code": code]))))
+        lines.append(
+          .text(Text(MessagesStrings.text("view.thread.code", language, ["code": code]))))
       }
       if message.repaired {
-        lines.append(.text(Text(text("view.thread.repaired", language), style: .muted)))
+        lines.append(
+          .text(Text(MessagesStrings.text("view.thread.repaired", language), style: .muted)))
       }
       return .stack(lines)
     }
@@ -280,20 +294,26 @@ public enum MessagesViews {
     guard !state.entries.isEmpty else {
       return .screen(
         Screen(
-          title: text("view.outbox.title", language),
-          children: [.empty(EmptyState(title: text("view.outbox.empty", language)))]))
+          title: MessagesStrings.text("view.outbox.title", language),
+          children: [.empty(EmptyState(title: MessagesStrings.text("view.outbox.empty", language)))]
+        ))
     }
     let table = Table(
       columns: [
         TableColumn(id: "id", title: "#", minWidth: 2, priority: 5, alignment: .trailing),
-        TableColumn(id: "state", title: text("column.state", language), minWidth: 6, priority: 4),
         TableColumn(
-          id: "to", title: text("column.to", language), minWidth: 8, maxWidth: 16, priority: 3),
+          id: "state", title: MessagesStrings.text("column.state", language), minWidth: 6,
+          priority: 4),
         TableColumn(
-          id: "instance", title: text("column.instance", language), minWidth: 6, maxWidth: 32,
+          id: "to", title: MessagesStrings.text("column.to", language), minWidth: 8, maxWidth: 16,
+          priority: 3),
+        TableColumn(
+          id: "instance", title: MessagesStrings.text("column.instance", language), minWidth: 6,
+          maxWidth: 32,
           priority: 2),
         TableColumn(
-          id: "reason", title: text("column.reason", language), minWidth: 8, priority: 1,
+          id: "reason", title: MessagesStrings.text("column.reason", language), minWidth: 8,
+          priority: 1,
           sizing: .fill),
       ],
       rows: state.entries.map { entry in
@@ -301,7 +321,9 @@ public enum MessagesViews {
           id: String(entry.id),
           cells: [
             TableCell(String(entry.id)),
-            TableCell(text("state." + entry.state.rawValue, language), tone: tone(entry.state)),
+            TableCell(
+              MessagesStrings.text("state." + entry.state.rawValue, language),
+              tone: tone(entry.state)),
             TableCell(entry.peer),
             TableCell(entry.instanceName),
             TableCell(entry.reason?.text(language) ?? "", tone: .muted),
@@ -311,15 +333,19 @@ public enum MessagesViews {
     for entry in state.entries where !entry.attempts.isEmpty || entry.expiresAt != nil {
       var rows: [ViewNode] = [
         .keyValue(
-          KeyValue(key: text("column.body", language), value: Redactor.maskBody(entry.body)))
+          KeyValue(
+            key: MessagesStrings.text("column.body", language), value: Redactor.maskBody(entry.body)
+          ))
       ]
       if let expiresAt = entry.expiresAt {
         rows.append(
           .keyValue(
-            KeyValue(key: text("view.outbox.expires", language), value: display.format(expiresAt))))
+            KeyValue(
+              key: MessagesStrings.text("view.outbox.expires", language),
+              value: display.format(expiresAt))))
       }
       for attempt in entry.attempts {
-        let result = text("attempt." + attempt.result, language)
+        let result = MessagesStrings.text("attempt." + attempt.result, language)
         let value = attempt.reason.map { "\(result) · \($0.text(language))" } ?? result
         rows.append(
           .keyValue(
@@ -330,13 +356,14 @@ public enum MessagesViews {
       children.append(
         .section(
           Section(
-            title: text("view.outbox.attempts", language, ["id": String(entry.id)]),
+            title: MessagesStrings.text("view.outbox.attempts", language, ["id": String(entry.id)]),
             children: rows)))
     }
     return .screen(
       Screen(
-        title: text("view.outbox.title", language),
-        subtitle: text("view.outbox.subtitle", language, ["count": String(state.entries.count)]),
+        title: MessagesStrings.text("view.outbox.title", language),
+        subtitle: MessagesStrings.text(
+          "view.outbox.subtitle", language, ["count": String(state.entries.count)]),
         children: children))
   }
 
@@ -356,25 +383,25 @@ public enum MessagesViews {
   public static func sendForm(_ state: SendFormState, language: AppLanguage) -> ViewNode {
     .screen(
       Screen(
-        title: text("view.send.title", language),
+        title: MessagesStrings.text("view.send.title", language),
         subtitle: text(
           "view.send.limit", language, ["limit": String(SendText.maximumLength)]),
         children: [
           .field(
             FormField(
-              id: "from", label: text("field.from", language), value: "",
+              id: "from", label: MessagesStrings.text("field.from", language), value: "",
               placeholder: state.instanceNames.prefix(3).joined(separator: ", "))),
           .field(
             FormField(
-              id: "to", label: text("field.to", language), value: "",
+              id: "to", label: MessagesStrings.text("field.to", language), value: "",
               placeholder: "+8613800138000")),
           .field(
             FormField(
-              id: "text", label: text("field.text", language), value: "",
-              placeholder: text("field.textPlaceholder", language))),
+              id: "text", label: MessagesStrings.text("field.text", language), value: "",
+              placeholder: MessagesStrings.text("field.textPlaceholder", language))),
           .text(
             Text(
-              text("view.send.waiting", language, ["count": String(state.waiting)]),
+              MessagesStrings.text("view.send.waiting", language, ["count": String(state.waiting)]),
               style: .muted)),
         ]))
   }

@@ -28,9 +28,9 @@ public struct OutboxReason: Sendable, Hashable, Codable {
   /// The text in `language`.
   public func text(_ language: AppLanguage) -> String {
     if key.hasPrefix("client.") {
-      return SimAdminClientStrings.catalogue.text(String(key.dropFirst(7)), language, arguments)
+      return SimAdminClientStrings.text(String(key.dropFirst(7)), language, arguments)
     }
-    return MessagesStrings.catalogue.text(key, language, arguments)
+    return MessagesStrings.text(key, language, arguments)
   }
 
   var stored: String {
@@ -284,9 +284,9 @@ public enum OutboxError: LocalizedFailure, Equatable {
   public func localizedMessage(_ language: AppLanguage) -> String {
     switch self {
     case .notFound(let id):
-      MessagesStrings.catalogue.text("error.outboxNotFound", language, ["id": id])
+      MessagesStrings.text("error.outboxNotFound", language, ["id": id])
     case .alreadySent(let id):
-      MessagesStrings.catalogue.text("error.outboxAlreadySent", language, ["id": String(id)])
+      MessagesStrings.text("error.outboxAlreadySent", language, ["id": String(id)])
     }
   }
 }

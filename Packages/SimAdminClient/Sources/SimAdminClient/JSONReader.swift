@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// A small, strict JSON parser (RFC 8259) that reads UTF-8 bytes into a ``JSONValue``.

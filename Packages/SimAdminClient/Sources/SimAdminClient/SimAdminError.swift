@@ -110,7 +110,7 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
 
   /// The plain-language reason in `language`; a device's own message stays as it was sent.
   public func localizedMessage(_ language: AppLanguage) -> String {
-    SimAdminClientStrings.catalogue.text(reasonKey, language, arguments)
+    SimAdminClientStrings.text(reasonKey, language, arguments)
   }
 
   /// The last part of the reason key: `timeout`, `refused`, `httpStatus` …

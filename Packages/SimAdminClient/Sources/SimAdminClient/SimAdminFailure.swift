@@ -22,7 +22,7 @@ public struct SimAdminFailure: LocalizedFailure, Hashable, CustomStringConvertib
 
   /// `"<instance>: <endpoint> failed: <reason>"` in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
-    SimAdminClientStrings.catalogue.text(
+    SimAdminClientStrings.text(
       "failure.message", language,
       ["instance": instance, "endpoint": endpoint, "reason": error.localizedMessage(language)])
   }

@@ -73,7 +73,7 @@ public final class SocketTransport: HTTPTransport {
       await withUnsafeContinuation { continuation in
         guard exchange.reply.install(continuation) else { return }
         if !loop.submit(exchange) {
-          let detail = SimAdminClientStrings.catalogue.text("transport.loopUnavailable", .english)
+          let detail = SimAdminClientStrings.text("transport.loopUnavailable", .english)
           exchange.reply.finish(.failure(.localResource(detail)))
         }
       }

@@ -107,7 +107,7 @@
     /// A catalogue text in English: it travels inside `UnreachableReason.other`, next to the
     /// system's own (English) error texts.
     private static func text(_ key: String, _ arguments: [String: String]) -> String {
-      SimAdminClientStrings.catalogue.text(key, .english, arguments)
+      SimAdminClientStrings.text(key, .english, arguments)
     }
   }
 #endif

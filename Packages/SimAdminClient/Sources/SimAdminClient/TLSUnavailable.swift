@@ -8,7 +8,7 @@
     static func load(names: [String]) -> Result<TLSLibrary, SimAdminError> {
       .failure(
         .unreachable(
-          .other(SimAdminClientStrings.catalogue.text("tls.notInThisBuild", .english))))
+          .other(SimAdminClientStrings.text("tls.notInThisBuild", .english))))
     }
   }
 

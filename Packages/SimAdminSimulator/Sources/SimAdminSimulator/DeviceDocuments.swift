@@ -1,10 +1,11 @@
+import Essentials
 import Foundation
 
 /// The `data` documents of SimAdmin's read-only device routes, from the seeded identity.
 enum DeviceDocuments {
   static func device(_ state: DeviceState) -> JSONValue {
     let modem = state.identity.modem
-    return .object([
+    return .fields([
       ("imei", .string(state.identity.imei)),
       ("manufacturer", .string(state.shown(modem.manufacturer))),
       ("model", .string(state.shown(modem.model))), ("revision", .string(modem.revision)),
@@ -16,7 +17,7 @@ enum DeviceDocuments {
     let identity = state.identity
     let carrier = identity.carrier
     let esim = state.profile.esimMode
-    return .object([
+    return .fields([
       ("present", .bool(true)), ("iccid", .string(identity.iccid)),
       ("imsi", .string(identity.imsi)),
       ("phone_numbers", .array(identity.phoneNumber.map { [.string(state.shown($0))] } ?? [])),
@@ -39,7 +40,7 @@ enum DeviceDocuments {
 
   static func network(_ state: DeviceState) -> JSONValue {
     let carrier = state.identity.carrier
-    return .object([
+    return .fields([
       ("operator_name", .string(state.shown(carrier.networkName))),
       ("registration_status", .string(state.airplaneMode ? "idle" : "registered")),
       ("technology_preference", .string(state.identity.modem.technology == "5gnr" ? "nr" : "lte")),
@@ -53,10 +54,10 @@ enum DeviceDocuments {
     let tech = identity.modem.technology
     let serving = identity.cells.first
     let channelKey = tech == "5gnr" ? "nrarfcn" : "earfcn"
-    return .object([
+    return .fields([
       (
         "serving_cell",
-        .object([
+        .fields([
           ("tech", .string(tech)), ("cell_id", .int(serving?.cellID ?? 0)),
           ("tac", .int(identity.tac)),
         ])
@@ -75,7 +76,7 @@ enum DeviceDocuments {
             ]
             // Optional fields are skipped when empty (`skip_serializing_if`).
             if !cell.arfcn.isEmpty { fields.append((channelKey, .string(cell.arfcn))) }
-            return .object(fields)
+            return .fields(fields)
           })
       ),
     ])
@@ -98,20 +99,20 @@ enum DeviceDocuments {
     let diskUsed: Int64 = 2_411_724_800
     let kernel = identity.kernel
     let name = state.profile.name
-    return .object([
+    return .fields([
       (
         "network_speed",
-        .object([
+        .fields([
           (
             "interfaces",
             .array([
-              .object([
+              .fields([
                 ("interface", .string("wwan0")), ("rx_bytes_per_sec", .int(rx)),
                 ("tx_bytes_per_sec", .int(tx)),
                 ("total_rx_bytes", .int(Int64(uptime) * 2_048)),
                 ("total_tx_bytes", .int(Int64(uptime) * 512)),
               ]),
-              .object([
+              .fields([
                 ("interface", .string("br-lan")), ("rx_bytes_per_sec", .int(tx)),
                 ("tx_bytes_per_sec", .int(rx)), ("total_rx_bytes", .int(Int64(uptime) * 480)),
                 ("total_tx_bytes", .int(Int64(uptime) * 1_990)),
@@ -123,7 +124,7 @@ enum DeviceDocuments {
       ),
       (
         "memory",
-        .object([
+        .fields([
           ("total_bytes", .int(total)), ("available_bytes", .int(total - used)),
           ("used_bytes", .int(used)),
           ("used_percent", .double((Double(used) / Double(total) * 1000).rounded() / 10)),
@@ -133,12 +134,12 @@ enum DeviceDocuments {
       (
         "disk",
         .array([
-          .object([
+          .fields([
             ("mount_point", .string("/")), ("fs_type", .string("ext4")),
             ("total_bytes", .int(diskTotal)), ("used_bytes", .int(diskUsed)),
             ("available_bytes", .int(diskTotal - diskUsed)), ("used_percent", .double(30.8)),
           ]),
-          .object([
+          .fields([
             ("mount_point", .string("/data")), ("fs_type", .string("ext4")),
             ("total_bytes", .int(524_288_000)), ("used_bytes", .int(61_440_000)),
             ("available_bytes", .int(462_848_000)), ("used_percent", .double(11.7)),
@@ -147,7 +148,7 @@ enum DeviceDocuments {
       ),
       (
         "cpu_load",
-        .object([
+        .fields([
           ("load_1min", .double((load1 * 100).rounded() / 100)),
           ("load_5min", .double((load1 * 80).rounded() / 100)),
           ("load_15min", .double((load1 * 60).rounded() / 100)),
@@ -157,7 +158,7 @@ enum DeviceDocuments {
       ),
       (
         "uptime",
-        .object([
+        .fields([
           ("uptime_seconds", .int(Int64(uptime))),
           ("idle_seconds", .int(Int64(uptime * Double(cores) * 0.8))),
           ("uptime_formatted", .string("\(days)天 \(hours)小时 \(minutes)分钟")),
@@ -165,7 +166,7 @@ enum DeviceDocuments {
       ),
       (
         "system_info",
-        .object([
+        .fields([
           ("sysname", .string("Linux")), ("nodename", .string(name)),
           ("release", .string(kernel)), ("version", .string("#1 SMP PREEMPT")),
           ("machine", .string(identity.modem.machine)),
@@ -179,7 +180,7 @@ enum DeviceDocuments {
         "temperature",
         .array(
           identity.temperatures.enumerated().map { index, value in
-            .object([
+            .fields([
               ("zone", .string("thermal_zone\(index)")),
               ("type", .string(["cpu-thermal", "modem-thermal", "pa-therm0"][index % 3])),
               ("label", .string(["CPU", "Modem", "PA"][index % 3])),
@@ -194,7 +195,7 @@ enum DeviceDocuments {
     let modem = state.identity.modem
     let arm = modem.machine == "aarch64"
     let cores: [JSONValue] = (0..<modem.cores).map { index in
-      .object([
+      .fields([
         ("processor", .int(index)), ("bogomips", .string(arm ? "38.40" : "")),
         (
           "features",
@@ -209,7 +210,7 @@ enum DeviceDocuments {
         ("revision", .string(arm ? "4" : "")),
       ])
     }
-    return .object([
+    return .fields([
       ("core_count", .int(modem.cores)), ("cores", .array(cores)),
       ("hardware", .string(modem.hardware)), ("serial", .string("0000000000000000")),
       ("model_name", .string(arm ? "" : modem.hardware)),
@@ -221,17 +222,17 @@ enum DeviceDocuments {
     let latency: JSONValue =
       online ? .double(Double(state.noise.int(in: 1_800...9_000)) / 100) : .null
     // Every key is always present; `null` where there is nothing (SIMADMIN-API §3).
-    return .object([
+    return .fields([
       (
         "ipv4",
-        .object([
+        .fields([
           ("success", .bool(online)), ("latency_ms", latency), ("target", .string("223.5.5.5")),
           ("error", online ? .null : .string("Network is unreachable")),
         ])
       ),
       (
         "ipv6",
-        .object([
+        .fields([
           ("success", .bool(false)), ("latency_ms", .null), ("target", .string("2400:3200::1")),
           ("error", .string("Network is unreachable")),
         ])
@@ -241,11 +242,11 @@ enum DeviceDocuments {
 
   /// `/api/stats` before the background sampler's first sample: default values.
   static func statsBeforeFirstSample() -> JSONValue {
-    .object([
-      ("network_speed", .object([("interfaces", .array([])), ("interval_seconds", .double(0))])),
+    .fields([
+      ("network_speed", .fields([("interfaces", .array([])), ("interval_seconds", .double(0))])),
       (
         "memory",
-        .object([
+        .fields([
           ("total_bytes", .int(0)), ("available_bytes", .int(0)), ("used_bytes", .int(0)),
           ("used_percent", .double(0)), ("cached_bytes", .int(0)), ("buffers_bytes", .int(0)),
         ])
@@ -253,20 +254,20 @@ enum DeviceDocuments {
       ("disk", .array([])),
       (
         "cpu_load",
-        .object([
+        .fields([
           ("load_1min", .double(0)), ("load_5min", .double(0)), ("load_15min", .double(0)),
           ("core_count", .int(0)), ("load_percent", .double(0)),
         ])
       ),
       (
         "uptime",
-        .object([
+        .fields([
           ("uptime_seconds", .int(0)), ("idle_seconds", .int(0)), ("uptime_formatted", .string("")),
         ])
       ),
       (
         "system_info",
-        .object(
+        .fields(
           ["sysname", "nodename", "release", "version", "machine", "full_info"].map {
             ($0, JSONValue.string(""))
           })
@@ -278,10 +279,10 @@ enum DeviceDocuments {
   static func hub(_ state: DeviceState) -> JSONValue {
     let hub = state.hub
     let connected = hub.isBound
-    return .object([
+    return .fields([
       (
         "config",
-        .object([
+        .fields([
           ("enabled", .bool(hub.enabled)), ("url", .string(hub.url)),
           ("local_fallback_timeout_seconds", .int(hub.localFallbackTimeoutSeconds)),
           ("local_fallback_enabled", .bool(hub.localFallbackEnabled)),
@@ -289,7 +290,7 @@ enum DeviceDocuments {
       ),
       (
         "runtime",
-        .object([
+        .fields([
           ("enabled", .bool(hub.enabled)), ("online", .bool(connected)),
           ("connection_state", .string(hub.connectionState)),
           ("hub_url", connected ? .string(hub.url) : .null),

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// SimAdmin v1.1.10's routing, auth middleware and handlers over a ``DeviceState``.
@@ -101,7 +102,7 @@ enum DeviceRouter {
     switch (request.method, template) {
     case ("GET", "/api/health"):
       return .json(
-        .object([
+        .fields([
           ("status", .string("ok")), ("message", .string("Service is running")),
           ("platform", .string("linux-modem")), ("version", .string(state.profile.version)),
         ]))
@@ -109,7 +110,7 @@ enum DeviceRouter {
       let authenticated =
         !state.profile.isProtected || state.isValidSession(sessionToken(request), now: now)
       return .ok(
-        .object([
+        .fields([
           ("configured", .bool(state.profile.password != nil)),
           ("authenticated", .bool(authenticated)), ("settings", settings(state)),
         ]))
@@ -137,11 +138,11 @@ enum DeviceRouter {
       return .ok(DeviceDocuments.stats(&state, now: now))
     case ("GET", "/api/stats/cpu"): return .ok(DeviceDocuments.cpu(state))
     case ("GET", "/api/connectivity"): return .ok(DeviceDocuments.connectivity(&state))
-    case ("GET", "/api/data"): return .ok(.object([("active", .bool(state.dataActive))]))
+    case ("GET", "/api/data"): return .ok(.fields([("active", .bool(state.dataActive))]))
     case ("POST", "/api/data"):
       return withBody(request, field: "active") { body in
         state.dataActive = body["active"] as? Bool ?? state.dataActive
-        return .ok(.object([("active", .bool(state.dataActive))]))
+        return .ok(.fields([("active", .bool(state.dataActive))]))
       }
     case ("GET", "/api/roaming"): return .ok(roaming(state))
     case ("POST", "/api/roaming"):
@@ -185,7 +186,7 @@ enum DeviceRouter {
   }
 
   static func settings(_ state: DeviceState) -> JSONValue {
-    .object([
+    .fields([
       ("password_protection_enabled", .bool(state.profile.isProtected)),
       ("password_min_length", .int(8)), ("password_require_letters", .bool(true)),
       ("password_require_digits", .bool(true)), ("password_require_symbols", .bool(false)),
@@ -195,11 +196,11 @@ enum DeviceRouter {
   }
 
   static func roaming(_ state: DeviceState) -> JSONValue {
-    .object([("roaming_allowed", .bool(state.roamingAllowed)), ("is_roaming", .bool(false))])
+    .fields([("roaming_allowed", .bool(state.roamingAllowed)), ("is_roaming", .bool(false))])
   }
 
   static func airplane(_ state: DeviceState) -> JSONValue {
-    .object([
+    .fields([
       ("enabled", .bool(state.airplaneMode)), ("powered", .bool(!state.airplaneMode)),
       ("online", .bool(!state.airplaneMode)),
     ])

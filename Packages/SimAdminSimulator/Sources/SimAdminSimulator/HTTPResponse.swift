@@ -1,3 +1,5 @@
+import Essentials
+
 /// An HTTP/1.1 response before it is written.
 struct HTTPResponse {
   var status: Int
@@ -21,12 +23,12 @@ struct HTTPResponse {
 
   /// `{"status":"ok","message":…,"data":…}`.
   static func ok(_ data: JSONValue, message: String = "Success") -> HTTPResponse {
-    json(.object([("status", .string("ok")), ("message", .string(message)), ("data", data)]))
+    json(.fields([("status", .string("ok")), ("message", .string(message)), ("data", data)]))
   }
 
   /// `{"status":"error","message":…}` (no `data`), HTTP 200 unless told otherwise.
   static func error(_ message: String, status: Int = 200) -> HTTPResponse {
-    json(.object([("status", .string("error")), ("message", .string(message))]), status: status)
+    json(.fields([("status", .string("error")), ("message", .string(message))]), status: status)
   }
 
   /// A plain-text response.

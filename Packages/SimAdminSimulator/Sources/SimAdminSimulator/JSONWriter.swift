@@ -1,20 +1,7 @@
-/// A JSON value whose object keys keep their order, written by hand for speed.
-indirect enum JSONValue {
-  case null
-  case bool(Bool)
-  case int(Int64)
-  case double(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([(String, JSONValue)])
-  /// Bytes already encoded as JSON, inserted verbatim.
-  case raw([UInt8])
+import Essentials
 
-  static func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
-  static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-}
-
-/// Appends JSON text to a byte buffer.
+/// Appends Essentials' ``JSONValue`` as JSON text to a byte buffer, written by hand for speed;
+/// objects keep their members' order (SimAdmin's field order).
 struct JSONWriter {
   var bytes: [UInt8] = []
 
@@ -24,13 +11,7 @@ struct JSONWriter {
     switch value {
     case .null: append("null")
     case .bool(let flag): append(flag ? "true" : "false")
-    case .int(let number): append(String(number))
-    case .double(let number):
-      if number.isFinite {
-        append(number == number.rounded() && abs(number) < 1e15 ? "\(number)" : "\(number)")
-      } else {
-        append("null")
-      }
+    case .number(let text): append(text)
     case .string(let text): writeString(text)
     case .array(let items):
       bytes.append(UInt8(ascii: "["))
@@ -43,12 +24,11 @@ struct JSONWriter {
       bytes.append(UInt8(ascii: "{"))
       for (index, field) in fields.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        writeString(field.0)
+        writeString(field.key)
         bytes.append(UInt8(ascii: ":"))
-        write(field.1)
+        write(field.value)
       }
       bytes.append(UInt8(ascii: "}"))
-    case .raw(let encoded): bytes.append(contentsOf: encoded)
     }
   }
 

@@ -13,7 +13,7 @@ enum SMSHandlers {
       let incoming = state.messages.count { $0.direction == "incoming" && $0.status == "received" }
       let outgoing = state.messages.count { $0.direction == "outgoing" }
       return .ok(
-        .object([
+        .fields([
           ("total", .int(state.messages.count)), ("incoming", .int(incoming)),
           ("outgoing", .int(outgoing)), ("pushed", .int(0)), ("push_attempted", .int(0)),
         ]))
@@ -33,7 +33,7 @@ enum SMSHandlers {
         state.append(draft, timestamp: BeijingTime.string(from: now))
         let path = "/org/freedesktop/ModemManager1/SMS/\(state.sentCount)"
         state.sentCount += 1
-        return .ok(.object([("path", .string(path))]), message: "短信发送成功")
+        return .ok(.fields([("path", .string(path))]), message: "短信发送成功")
       }
     case ("DELETE", "/api/sms/message/{id}"):
       let text = String(request.path.dropFirst("/api/sms/message/".count))
@@ -62,7 +62,7 @@ enum SMSHandlers {
   }
 
   static func deleted(_ count: Int) -> HTTPResponse {
-    .ok(.object([("deleted", .int(count))]))
+    .ok(.fields([("deleted", .int(count))]))
   }
 
   /// Parses an optional integer query parameter like serde does: absent → nil, bad → error.

@@ -53,15 +53,6 @@ public final class SimulatedDevice: Sendable {
     }
   }
 
-  /// Turns protection on with no admin password set (`true`), or back off (`false`); wipes
-  /// every session.
-  public func setProtectedWithoutPassword(_ on: Bool) {
-    state.withLock {
-      $0.profile.protectedWithoutPassword = on
-      $0.sessions.removeAll()
-    }
-  }
-
   /// Sets the Hub binding, as the device's own configuration page would.
   public func setHub(_ binding: HubBinding) {
     state.withLock { state in

@@ -72,7 +72,7 @@ struct Painter {
       } else {
         output.append(opening)
         output.append(Self.content(span))
-        output.append("\u{1B}[0m")
+        output.append(ANSIPalette.reset)
       }
     }
   }
@@ -85,20 +85,10 @@ struct Painter {
   /// The SGR sequence that sets `style`, or "" when the style draws as plain text.
   mutating func opening(_ style: SpanStyle) -> String {
     if let known = openings[style] { return known }
-    var codes: [String] = []
-    if style.bold { codes.append("1") }
-    if style.italic { codes.append("3") }
-    if style.reverse { codes.append("7") }
-    if let token = style.token,
-      let color = options.theme.color(named: token, appearance: options.scheme)
-    {
-      switch options.colorMode {
-      case .truecolor: codes.append("38;2;\(color.r);\(color.g);\(color.b)")
-      case .ansi256: codes.append("38;5;\(ANSIPalette.nearestIndex(to: color))")
-      case .off: break
-      }
-    }
-    let opening = codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+    let color = style.token.flatMap { options.theme.color(named: $0, appearance: options.scheme) }
+    let opening = ANSIPalette.opening(
+      color: color, bold: style.bold, italic: style.italic, reverse: style.reverse,
+      mode: options.colorMode)
     openings[style] = opening
     return opening
   }
@@ -118,7 +108,7 @@ struct Layout {
   static let primary = "semantic.primary"
 
   func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-    ViewKitStrings.catalogue.text(key, language, arguments)
+    ViewKitStrings.text(key, language, arguments)
   }
 
   func lines(_ node: ViewNode, width: Int) -> [StyledLine] {

@@ -28,7 +28,7 @@ public struct ViewDocument: Codable, Sendable, Equatable {
     guard version <= Self.currentVersion else {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: container,
-        debugDescription: ViewKitStrings.catalogue.text(
+        debugDescription: ViewKitStrings.text(
           "view.unsupportedVersion", .english,
           ["version": String(version), "supported": String(Self.currentVersion)]))
     }

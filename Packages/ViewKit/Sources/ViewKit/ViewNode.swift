@@ -140,7 +140,7 @@ public indirect enum ViewNode: Codable, Sendable, Equatable {
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .type, in: container,
-        debugDescription: ViewKitStrings.catalogue.text(
+        debugDescription: ViewKitStrings.text(
           "view.unknownType", .english, ["type": type]))
     }
   }
