@@ -115,10 +115,10 @@ enum MessageDeletion {
       environment.progress(
         index + 1, of: groups.count,
         row.failure.map {
-          text(
+          MessagesStrings.text(
             "progress.deleteFailed", environment.language, ["name": row.instanceName, "reason": $0])
         }
-          ?? text(
+          ?? MessagesStrings.text(
             "progress.deleted", environment.language,
             ["name": row.instanceName, "count": String(row.deviceDeleted ?? row.localDeleted)]))
       MessagesLog.deleted(row, scope: scope, environment)

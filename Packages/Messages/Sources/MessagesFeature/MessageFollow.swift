@@ -78,7 +78,7 @@ struct MessageFollower: Sendable {
       switch streak {
       case true?:
         environment.streams.writeError(
-          text(
+          MessagesStrings.text(
             "follow.failing", language,
             ["name": result.instanceName, "reason": result.failureText(language) ?? ""]) + "\n")
         MessagesLog.followFailing(result, environment)

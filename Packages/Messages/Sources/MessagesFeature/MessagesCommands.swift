@@ -207,11 +207,11 @@ enum MessagesCommands {
       let results = await syncer.sync(instances) { done, total, result in
         let line =
           result.failureText(environment.language).map {
-            text(
+            MessagesStrings.text(
               "progress.syncFailed", environment.language,
               ["name": result.instanceName, "reason": $0])
           }
-          ?? text(
+          ?? MessagesStrings.text(
             "progress.synced", environment.language,
             ["name": result.instanceName, "count": String(result.inserted)])
         environment.progress(done, of: total, line)
@@ -295,7 +295,7 @@ enum MessagesCommands {
       children.append(
         .text(
           Text(
-            text(
+            MessagesStrings.text(
               "sync.outbox", language,
               [
                 "sent": String(outbox.count { $0.state == .sent }),
@@ -474,7 +474,7 @@ enum MessagesCommands {
         )
       case .queued, .sending:
         banner = Banner(
-          text(
+          MessagesStrings.text(
             "send.queued", language,
             ["id": String(now.id), "reason": now.reason?.text(language) ?? ""]), tone: .warning)
       }
@@ -649,7 +649,7 @@ enum MessagesCommands {
       return CommandResult(
         view: .banner(
           Banner(
-            text(
+            MessagesStrings.text(
               include ? "export.doneWithBodies" : "export.done", language,
               ["count": String(count), "path": written.path]), tone: .success)),
         payload: ExportPayload(
@@ -692,7 +692,7 @@ enum MessagesCommands {
           .keyValue(
             KeyValue(
               key: MessagesStrings.text("stats.searchIndex", language),
-              value: text(
+              value: MessagesStrings.text(
                 "stats.indexing", language, ["count": String(stats.waitingForIndex)]))))
       }
       for state in OutboxState.allCases {
@@ -700,7 +700,7 @@ enum MessagesCommands {
           rows.append(
             .keyValue(
               KeyValue(
-                key: text(
+                key: MessagesStrings.text(
                   "stats.outbox", language,
                   ["state": MessagesStrings.text("state." + state.rawValue, language)]),
                 value: String(count))))

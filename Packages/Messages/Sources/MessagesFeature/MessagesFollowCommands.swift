@@ -103,7 +103,7 @@ extension MessagesCommands {
       // Only the code on standard output, so `code=$(msa code --wait 2m)` works.
       environment.streams.writeOutput(code + "\n")
       environment.streams.writeError(
-        text(
+        MessagesStrings.text(
           "code.details", language,
           [
             "instance": CodeText.instanceLabel(message), "sender": message.peer,
@@ -181,7 +181,7 @@ extension MessagesCommands {
       let display = MessagesDisplay.resolve(environment)
       let intervalText = try parsed.string("interval")
       environment.streams.writeError(
-        text(
+        MessagesStrings.text(
           "watch.started", language,
           ["count": String(instances.count), "interval": intervalText]) + "\n")
       MessagesLog.watchStarted(instances: instances.count, interval: intervalText, environment)
@@ -233,7 +233,7 @@ extension MessagesCommands {
     _ language: AppLanguage
   ) -> String {
     let body = showBody ? MessagesViews.flat(message.body) : Redactor.maskBody(message.body)
-    var line = text(
+    var line = MessagesStrings.text(
       message.isIncoming ? "watch.lineIn" : "watch.lineOut", language,
       [
         "time": display.format(message.deviceAt), "peer": message.peer,

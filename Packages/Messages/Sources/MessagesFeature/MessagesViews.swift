@@ -104,7 +104,7 @@ public enum MessagesViews {
           EmptyState(
             title: MessagesStrings.text(
               state.isFiltered ? "view.list.noMatch" : "view.list.empty", language),
-            message: text(
+            message: MessagesStrings.text(
               state.isFiltered ? "view.list.noMatchHint" : "view.list.emptyHint", language))))
     } else {
       children.append(
@@ -130,7 +130,7 @@ public enum MessagesViews {
     guard let key = state.revealKey else {
       return MessagesStrings.text("view.list.subtitle", language, ["count": count])
     }
-    return text(
+    return MessagesStrings.text(
       state.showBodies ? "view.list.subtitle.keyShown" : "view.list.subtitle.key", language,
       ["count": count, "key": String(key)])
   }
@@ -236,7 +236,7 @@ public enum MessagesViews {
     return .screen(
       Screen(
         title: MessagesStrings.text("view.conversations.title", language),
-        subtitle: text(
+        subtitle: MessagesStrings.text(
           "view.conversations.subtitle", language,
           ["count": String(state.conversations.count)]),
         children: [body]))
@@ -259,7 +259,7 @@ public enum MessagesViews {
     }
     let entries: [ViewNode] = state.messages.reversed().map { message in
       let key = message.isIncoming ? "view.thread.from" : "view.thread.to"
-      let meta = text(
+      let meta = MessagesStrings.text(
         key, language,
         [
           "time": display.format(message.deviceAt), "instance": CodeText.instanceLabel(message),
@@ -280,7 +280,7 @@ public enum MessagesViews {
     return .screen(
       Screen(
         title: state.peer,
-        subtitle: text(
+        subtitle: MessagesStrings.text(
           "view.thread.subtitle", language,
           ["count": String(state.messages.count), "instances": instances]),
         children: entries))
@@ -384,7 +384,7 @@ public enum MessagesViews {
     .screen(
       Screen(
         title: MessagesStrings.text("view.send.title", language),
-        subtitle: text(
+        subtitle: MessagesStrings.text(
           "view.send.limit", language, ["limit": String(SendText.maximumLength)]),
         children: [
           .field(
