@@ -157,6 +157,8 @@ public struct CodeDetector: Sendable {
   public let rules: CodeRules
   private let separators: [Character: Int]
   private let mask: String
+  /// The extraction rules' words, lowercased once here rather than for every message.
+  let words: ExtractionWords?
 
   /// A detector for `rules`.
   public init(rules: CodeRules) {
@@ -169,6 +171,25 @@ public struct CodeDetector: Sendable {
     }
     self.separators = separators
     self.mask = rules.maskCharacter.isEmpty ? "•" : rules.maskCharacter
+    self.words = rules.extraction.map(ExtractionWords.init)
+  }
+
+  /// ``CodeRules/Extraction``'s words as lowercased characters, and its one-character joiners.
+  struct ExtractionWords: Sendable {
+    var keywords: [[Character]]
+    var ignoredPhrases: [[Character]]
+    var refuseBefore: [[Character]]
+    var refuseAfter: [[Character]]
+    var joiners: Set<Character>
+
+    init(_ rules: CodeRules.Extraction) {
+      func lowered(_ words: [String]) -> [[Character]] { words.map { Array($0.lowercased()) } }
+      keywords = lowered(rules.keywords)
+      ignoredPhrases = lowered(rules.ignoredPhrases)
+      refuseBefore = lowered(rules.refuseBefore)
+      refuseAfter = lowered(rules.refuseAfter)
+      joiners = Set(rules.joiners.compactMap { $0.count == 1 ? $0.first : nil })
+    }
   }
 
   /// The detector with the bundled rules.

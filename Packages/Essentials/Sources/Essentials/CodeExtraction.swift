@@ -6,7 +6,7 @@ extension CodeDetector {
   /// order, account or tracking number (``CodeRules/Extraction``). Digits only for a digit
   /// code (`G-482913` → `482913`, `852-598` → `852598`), the token for a letter-digit one.
   public func code(in text: String) -> String? {
-    guard let rules = rules.extraction else { return nil }
+    guard let rules = rules.extraction, let words else { return nil }
     let characters = Array(text)
     let spans = spans(characters)
     guard !spans.isEmpty else { return nil }
@@ -14,21 +14,24 @@ extension CodeDetector {
       let folded = character.lowercased()
       return folded.count == 1 ? folded.first ?? character : character
     }
-    for phrase in rules.ignoredPhrases {
+    for phrase in words.ignoredPhrases {
       for range in Self.occurrences(of: phrase, in: lower) {
         for index in range { lower[index] = " " }
       }
     }
-    let keywords = rules.keywords.flatMap { Self.occurrences(of: $0, in: lower) }
+    let keywords = words.keywords.flatMap { Self.occurrences(of: $0, in: lower) }
     guard !keywords.isEmpty else { return nil }
     var best: (distance: Int, value: String)?
     for span in spans {
-      guard let value = value(of: span, characters, rules),
-        !refused(span.range, characters, lower, keywords: keywords, rules)
-      else { continue }
+      // The context check (`refused`, the costly part: every refusing word is looked for) runs
+      // only for a span that would become the best: within the window and nearer than the
+      // best so far (the first of equally near ones wins).
       let distance = keywords.map { Self.distance($0, span.range) }.min() ?? Int.max
-      guard distance <= rules.window else { continue }
-      if best == nil || distance < best?.distance ?? Int.max { best = (distance, value) }
+      guard distance <= rules.window, distance < best?.distance ?? Int.max,
+        let value = value(of: span, characters, rules),
+        !refused(span.range, characters, lower, keywords: keywords, words, rules)
+      else { continue }
+      best = (distance, value)
     }
     return best?.value
   }
@@ -60,9 +63,9 @@ extension CodeDetector {
   /// Whether the context marks the span as another kind of number.
   private func refused(
     _ range: Range<Int>, _ characters: [Character], _ lower: [Character],
-    keywords: [Range<Int>], _ rules: CodeRules.Extraction
+    keywords: [Range<Int>], _ words: ExtractionWords, _ rules: CodeRules.Extraction
   ) -> Bool {
-    let joiners = Set(rules.joiners.compactMap { $0.count == 1 ? $0.first : nil })
+    let joiners = words.joiners
     func isDigit(_ index: Int) -> Bool {
       index >= 0 && index < characters.count && characters[index].isNumber
     }
@@ -77,12 +80,12 @@ extension CodeDetector {
     var next = after
     while next < lower.count, lower[next] == " " { next += 1 }
     let rest = lower[next..<min(lower.count, next + 8)]
-    for word in rules.refuseAfter where Self.hasPrefix(rest, word) { return true }
+    for word in words.refuseAfter where Self.hasPrefix(rest, word) { return true }
     // A word shortly before it, with no keyword between that word and it.
     let start = max(0, range.lowerBound - max(0, rules.refuseBeforeWindow))
     let window = Array(lower[start..<range.lowerBound])
     var refusedEnd = -1
-    for word in rules.refuseBefore {
+    for word in words.refuseBefore {
       for found in Self.occurrences(of: word, in: window) {
         refusedEnd = max(refusedEnd, start + found.upperBound)
       }
@@ -93,16 +96,14 @@ extension CodeDetector {
     return refusedEnd > keywordEnd
   }
 
-  static func hasPrefix(_ text: ArraySlice<Character>, _ word: String) -> Bool {
-    let word = Array(word.lowercased())
+  static func hasPrefix(_ text: ArraySlice<Character>, _ word: [Character]) -> Bool {
     guard !word.isEmpty, text.count >= word.count else { return false }
     return Array(text.prefix(word.count)) == word
   }
 
-  /// Where `word` (lowercased) occurs in `text`; a word starting or ending with an ASCII letter
-  /// matches only where no ASCII letter adjoins that end.
-  static func occurrences(of word: String, in text: [Character]) -> [Range<Int>] {
-    let word = Array(word.lowercased())
+  /// Where `word` (lowercased, ``ExtractionWords``) occurs in `text`; a word starting or
+  /// ending with an ASCII letter matches only where no ASCII letter adjoins that end.
+  static func occurrences(of word: [Character], in text: [Character]) -> [Range<Int>] {
     guard let first = word.first, let last = word.last, word.count <= text.count else { return [] }
     func isLetter(_ index: Int) -> Bool {
       index >= 0 && index < text.count && text[index].isASCII && text[index].isLetter
