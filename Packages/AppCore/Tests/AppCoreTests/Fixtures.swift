@@ -2,6 +2,7 @@ import AppCore
 import CommandLineKit
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import ViewKit
 
@@ -26,22 +27,12 @@ func string(_ key: String) -> LocalizedString { LocalizedString(key, in: catalog
 
 /// The nodes in `names`, one row each, linking to their own screen.
 func nodesTable(_ names: [String]) -> ViewNode {
-  .screen(
-    Screen(
-      title: "Nodes",
-      children: [
-        .table(
-          Table(
-            columns: [
-              TableColumn(id: "name", title: "Name", minWidth: 8, priority: 2),
-              TableColumn(id: "status", title: "Status", minWidth: 8, priority: 1),
-            ],
-            rows: names.map { name in
-              TableRow(
-                id: "id-\(name)", cells: [TableCell(name), TableCell("online")],
-                link: "fleet/id-\(name)")
-            }))
-      ]))
+  ShellFixtures.statusTable(
+    title: "Nodes",
+    rows: names.map { name in
+      TableRow(
+        id: "id-\(name)", cells: [TableCell(name), TableCell("online")], link: "fleet/id-\(name)")
+    })
 }
 
 let fleetModule = FeatureModule(
@@ -137,10 +128,7 @@ let root = CommandSpec("app", abstract: string("x"))
 func makeRegistry(_ modules: [FeatureModule] = [fleetModule, messagesModule]) throws
   -> FeatureRegistry
 {
-  let builtIns = FeatureModule(
-    id: "app", name: string("x"), summary: string("x"), order: 0, home: nil, routes: [],
-    commands: [], catalogue: catalogue)
-  return try FeatureRegistry(builtIns: builtIns, modules: modules, root: root)
+  try ShellFixtures.registry(modules, catalogue: catalogue, root: root)
 }
 
 func makeContext(

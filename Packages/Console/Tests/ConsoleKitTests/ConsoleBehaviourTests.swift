@@ -2,6 +2,7 @@ import CommandLineKit
 import ConsoleKit
 import Essentials
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Testing
 import ThemeKit
@@ -26,20 +27,11 @@ func word(_ key: String) -> LocalizedString { LocalizedString(key, in: behaviour
 
 /// A table of `names`, one row each, linking nowhere.
 func table(_ names: [String]) -> ViewNode {
-  .screen(
-    Screen(
-      title: "Box",
-      children: [
-        .table(
-          Table(
-            columns: [
-              TableColumn(id: "name", title: "Name", minWidth: 8, priority: 1),
-              TableColumn(id: "status", title: "Status", minWidth: 8, priority: 2),
-            ],
-            rows: names.enumerated().map { index, name in
-              TableRow(id: "r\(index)", cells: [TableCell(name), TableCell("online")])
-            }))
-      ]))
+  ShellFixtures.statusTable(
+    title: "Box",
+    rows: names.enumerated().map { index, name in
+      TableRow(id: "r\(index)", cells: [TableCell(name), TableCell("online")])
+    }, namePriority: 1, statusPriority: 2)
 }
 
 /// A thread of `count` messages, oldest first, one text line each.
@@ -94,11 +86,9 @@ let boxModule = FeatureModule(
   catalogue: behaviourCatalogue)
 
 func boxContext(_ language: AppLanguage = .english) throws -> ConsoleContext {
-  let builtIns = FeatureModule(
-    id: "app", name: word("x"), summary: word("x"), order: 0, home: nil, routes: [],
-    commands: [], catalogue: behaviourCatalogue)
-  return ConsoleContext(
-    registry: try FeatureRegistry(builtIns: builtIns, modules: [boxModule]), language: language)
+  ConsoleContext(
+    registry: try ShellFixtures.registry([boxModule], catalogue: behaviourCatalogue),
+    language: language)
 }
 
 /// A console on the box tab showing `view` at `path`.

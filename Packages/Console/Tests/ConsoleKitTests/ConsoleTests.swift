@@ -20,23 +20,14 @@ let catalogue = StringCatalogue(
 
 func string(_ key: String) -> LocalizedString { LocalizedString(key, in: catalogue) }
 
-let itemsTable = ViewNode.screen(
-  Screen(
-    title: "Nodes",
-    children: [
-      .table(
-        Table(
-          columns: [
-            TableColumn(id: "name", title: "Name", minWidth: 8, priority: 2),
-            TableColumn(id: "status", title: "Status", minWidth: 8, priority: 1),
-          ],
-          rows: ["alpha", "bravo", "charlie"].map { name in
-            TableRow(
-              id: "id-\(name)",
-              cells: [TableCell(name), TableCell(name == "bravo" ? "offline" : "online")],
-              link: "nodes/id-\(name)")
-          }))
-    ]))
+let itemsTable = ShellFixtures.statusTable(
+  title: "Nodes",
+  rows: ["alpha", "bravo", "charlie"].map { name in
+    TableRow(
+      id: "id-\(name)",
+      cells: [TableCell(name), TableCell(name == "bravo" ? "offline" : "online")],
+      link: "nodes/id-\(name)")
+  })
 
 let nodesModule = FeatureModule(
   id: "nodes", name: string("nodes"), summary: string("x"), order: 10, home: "nodes",
@@ -95,11 +86,8 @@ let hiddenModule = FeatureModule(
 func makeContext(_ modules: [FeatureModule] = [nodesModule, messagesModule, hiddenModule])
   throws -> ConsoleContext
 {
-  let builtIns = FeatureModule(
-    id: "app", name: string("x"), summary: string("x"), order: 0, home: nil, routes: [],
-    commands: [], catalogue: catalogue)
-  return ConsoleContext(
-    registry: try FeatureRegistry(builtIns: builtIns, modules: modules), language: .english)
+  ConsoleContext(
+    registry: try ShellFixtures.registry(modules, catalogue: catalogue), language: .english)
 }
 
 let loadedAt = Date(timeIntervalSince1970: 1_767_225_600)

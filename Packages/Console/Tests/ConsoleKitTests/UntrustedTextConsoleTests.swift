@@ -1,5 +1,6 @@
 import EssentialsTesting
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Testing
 import ViewKit
@@ -11,23 +12,13 @@ import ViewKit
   static let hostile =
     "x\u{1B}[2J\u{1B}]52;c;aGFja2Vk\u{07}\u{1B}]0;owned\u{07}\u{07}\u{08}\r\u{9B}31m\u{202E}y"
 
-  static let hostileView = ViewNode.screen(
-    Screen(
-      title: "Nodes " + hostile,
-      children: [
-        .table(
-          Table(
-            columns: [
-              TableColumn(id: "name", title: "Name", minWidth: 8, priority: 2),
-              TableColumn(id: "status", title: "Status", minWidth: 8, priority: 1),
-            ],
-            rows: [
-              TableRow(
-                id: "id-evil", cells: [TableCell("evil " + hostile), TableCell(hostile)],
-                link: "nodes/id-evil")
-            ])),
-        .text(Text("body\n" + hostile)),
-      ]))
+  static let hostileView = ShellFixtures.statusTable(
+    title: "Nodes " + hostile,
+    rows: [
+      TableRow(
+        id: "id-evil", cells: [TableCell("evil " + hostile), TableCell(hostile)],
+        link: "nodes/id-evil")
+    ], after: [.text(Text("body\n" + hostile))])
 
   @Test(arguments: [(40, 12), (80, 24), (57, 15)])
   func framesHoldNoControlButColour(width: Int, height: Int) throws {
