@@ -18,6 +18,10 @@ final class FleetServer: @unchecked Sendable {
   private var reserved: [Int: Int32] = [:]
   private var connections: [Int32: HTTPConnection] = [:]
   private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+  /// Requests in flight per device index, and how many devices had one in flight at once at
+  /// most since the last reset (what a client's concurrency width bounds).
+  private var inFlight: [Int: Int] = [:]
+  private(set) var peakDevicesInFlight = 0
 
   init(clock: AppClock) throws {
     loop = try EventLoop()
@@ -153,6 +157,7 @@ final class FleetServer: @unchecked Sendable {
   private func dispatch(_ request: RecordedRequest, on connection: HTTPConnection, keepAlive: Bool)
   {
     guard connection.deviceIndex < devices.count else { return closeConnection(connection) }
+    startFlight(connection)
     let plan = devices[connection.deviceIndex].plan(for: request, now: clock.now())
     let act = { [unowned self] in
       guard connection.isOpen else { return }
@@ -235,6 +240,7 @@ final class FleetServer: @unchecked Sendable {
       loop.setWriteInterest(connection.fd, false)
     }
     guard connection.phase == .answering, !connection.isTrickling else { return }
+    endFlight(connection)
     connection.trickle = []
     connection.trickleOffset = 0
     if connection.keepAliveAfterResponse {
@@ -245,10 +251,33 @@ final class FleetServer: @unchecked Sendable {
     }
   }
 
+  // MARK: - Requests in flight
+
+  private func startFlight(_ connection: HTTPConnection) {
+    guard !connection.isInFlight else { return }
+    connection.isInFlight = true
+    let count = inFlight[connection.deviceIndex, default: 0] + 1
+    inFlight[connection.deviceIndex] = count
+    if count == 1 { peakDevicesInFlight = max(peakDevicesInFlight, inFlight.count) }
+  }
+
+  private func endFlight(_ connection: HTTPConnection) {
+    guard connection.isInFlight else { return }
+    connection.isInFlight = false
+    let count = inFlight[connection.deviceIndex, default: 1] - 1
+    inFlight[connection.deviceIndex] = count > 0 ? count : nil
+  }
+
+  /// Starts counting the peak of devices in flight afresh (from those in flight now).
+  func resetPeakDevicesInFlight() {
+    peakDevicesInFlight = inFlight.count
+  }
+
   // MARK: - Closing
 
   private func closeConnection(_ connection: HTTPConnection) {
     guard connection.isOpen else { return }
+    endFlight(connection)
     connection.isOpen = false
     connections[connection.fd] = nil
     loop.unregister(connection.fd)
@@ -257,6 +286,7 @@ final class FleetServer: @unchecked Sendable {
 
   private func resetConnection(_ connection: HTTPConnection) {
     guard connection.isOpen else { return }
+    endFlight(connection)
     connection.isOpen = false
     connections[connection.fd] = nil
     loop.unregister(connection.fd)

@@ -21,6 +21,9 @@ final class HTTPConnection {
   var trickleOffset = 0
   var keepAliveAfterResponse = true
   var isOpen = true
+  /// A request on it has been received and not yet answered in full (or the connection
+  /// closed): it counts in its device's requests in flight.
+  var isInFlight = false
 
   init(fd: Int32, deviceIndex: Int) {
     self.fd = fd

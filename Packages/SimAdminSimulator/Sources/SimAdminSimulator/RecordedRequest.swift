@@ -39,6 +39,10 @@ public struct RecordedRequest: Sendable {
   }
 
   static func formDecode(_ text: Substring) -> String {
+    // Nothing to decode (`limit=1`): the text as it is, without Foundation's passes.
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
+      return String(text)
+    }
     let spaced = text.replacingOccurrences(of: "+", with: " ")
     return spaced.removingPercentEncoding ?? spaced
   }

@@ -61,6 +61,26 @@ public final class SimulatedFleet: Sendable {
     return SimulatedFleet(devices: devices, server: server)
   }
 
+  /// The most devices that had a request in flight (received, not yet answered in full) at
+  /// the same moment since the fleet started or ``resetPeakDevicesInFlight()``: what a
+  /// client's concurrency width must bound.
+  public func peakDevicesInFlight() async -> Int {
+    await onLoop { $0.peakDevicesInFlight } ?? 0
+  }
+
+  /// Starts counting ``peakDevicesInFlight()`` afresh.
+  public func resetPeakDevicesInFlight() async {
+    _ = await onLoop { $0.resetPeakDevicesInFlight() }
+  }
+
+  private func onLoop<T: Sendable>(_ body: @escaping @Sendable (FleetServer) -> T) async -> T? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+      DispatchQueue.global().async { [server] in
+        continuation.resume(returning: server.loop.run { body(server) })
+      }
+    }
+  }
+
   /// Closes every listener and connection (hung ones too); nothing stays listening.
   public func stop() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
