@@ -22,6 +22,11 @@ extension SimAdminSession {
     try await send(.sim)
   }
 
+  /// `GET /api/sim`, only what a connection test keeps (``SimInfo/Glance``).
+  public func simGlance() async throws(SimAdminFailure) -> SimInfo.Glance {
+    try await send(.sim)
+  }
+
   /// `GET /api/network`.
   public func network() async throws(SimAdminFailure) -> NetworkInfo {
     try await send(.network)
@@ -34,6 +39,11 @@ extension SimAdminSession {
 
   /// `GET /api/stats`.
   public func stats() async throws(SimAdminFailure) -> SystemStats {
+    try await send(.stats)
+  }
+
+  /// `GET /api/stats`, only what a connection test keeps (``SystemStats/Glance``).
+  public func statsGlance() async throws(SimAdminFailure) -> SystemStats.Glance {
     try await send(.stats)
   }
 

@@ -74,6 +74,33 @@ public struct SimInfo: Codable, Sendable, Hashable {
   }
 
   /// Decodes tolerantly: null retries stay `nil`, missing strings become `""`.
+  /// The part of `GET /api/sim` a connection test keeps (present, ICCID, numbers, operator
+  /// names), decoded exactly as ``SimInfo`` decodes those fields: each is read on its own, so
+  /// leaving the other twenty unread changes nothing but the work. A fleet refresh reads one
+  /// per device.
+  public struct Glance: Decodable, Sendable, Hashable {
+    /// Whether a SIM is inserted.
+    public var present: Bool
+    /// ICCID; `""` when unknown.
+    public var iccid: String
+    /// The SIM's numbers; may be empty.
+    public var phoneNumbers: [String]
+    /// The SIM's operator name.
+    public var operatorName: String
+    /// The registered network's operator name.
+    public var registeredOperatorName: String
+
+    /// Decodes tolerantly, as ``SimInfo/init(from:)``.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      present = c.lenientBool(.present)
+      iccid = c.lenientString(.iccid)
+      phoneNumbers = c.lenientArray(.phoneNumbers)
+      operatorName = c.lenientString(.operatorName)
+      registeredOperatorName = c.lenientString(.registeredOperatorName)
+    }
+  }
+
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     present = c.lenientBool(.present)

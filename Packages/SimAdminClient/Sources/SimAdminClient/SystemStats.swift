@@ -40,7 +40,42 @@ public struct SystemStats: Codable, Sendable, Hashable {
 
   /// The highest temperature reported, °C.
   public var maxTemperature: Double? {
-    temperatures.compactMap(\.temperature).max()
+    Self.hottest(temperatures)
+  }
+
+  static func hottest(_ zones: [Temperature]) -> Double? {
+    zones.compactMap(\.temperature).max()
+  }
+
+  /// The part of `GET /api/stats` a connection test keeps (memory, uptime, temperatures),
+  /// decoded exactly as ``SystemStats`` decodes those sections: each section is read on its
+  /// own, so leaving the others (network speed, disks, load, `uname`) unread changes nothing
+  /// but the work. A fleet refresh reads one per device.
+  public struct Glance: Decodable, Sendable, Hashable {
+    /// Memory use.
+    public var memory: Memory?
+    /// Uptime.
+    public var uptime: Uptime?
+    /// Thermal zones.
+    public var temperatures: [Temperature]
+
+    enum CodingKeys: String, CodingKey {
+      case memory, uptime
+      case temperatures = "temperature"
+    }
+
+    /// Decodes tolerantly, as ``SystemStats/init(from:)``.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      memory = c.lenientNested(.memory)
+      uptime = c.lenientNested(.uptime)
+      temperatures = c.lenientArray(.temperatures)
+    }
+
+    /// The highest temperature reported, °C.
+    public var maxTemperature: Double? {
+      SystemStats.hottest(temperatures)
+    }
   }
 
   // MARK: - Sections
