@@ -370,11 +370,14 @@ enum FleetCommands {
         clock: context.environment.clock, timeout: timeout)
       let recorder = StatusRecorder(store: context.store, logger: context.environment.logger)
       var done = 0
+      var snapshotTexts: [String: String] = [:]
       // Each probe may hold as many connections as the client opens per device.
       let allowed = context.environment.cappedConcurrency(
         width, total: instances.count, descriptorsEach: 8)
       let results = await prober.probe(instances, width: allowed) { result in
         done += 1
+        // Encoded now, while other devices answer, not after the last one.
+        snapshotTexts[result.instanceID] = StatusRecorder.snapshotText(of: result)
         if instances.count > 1 {
           context.environment.progress(
             done, of: instances.count,
@@ -387,7 +390,7 @@ enum FleetCommands {
         }
       }
       // The batch's status rows in one transaction (one commit, not one per device).
-      try recorder.record(results)
+      try recorder.record(results, snapshotTexts: snapshotTexts)
       let rows = try FleetRow.load(instances, store: context.store)
       let state = WorkbenchState(rows: rows, now: context.environment.clock.now())
       let allOnline = results.allSatisfy { $0.status == .online }

@@ -57,11 +57,13 @@ public struct Prober: Sendable {
         group.addTask { await self.probe(next) }
       }
       while let result = await group.next() {
-        byID[result.instanceID] = result
-        await each(result)
+        // The freed slot goes to the next device before anything else is done with this
+        // result (the progress line, its text), so no device waits on another's bookkeeping.
         if let next = pending.next() {
           group.addTask { await self.probe(next) }
         }
+        byID[result.instanceID] = result
+        await each(result)
       }
     }
     return instances.compactMap { byID[$0.id] }
@@ -105,7 +107,7 @@ public struct Prober: Sendable {
       try await session.device()
     }
     async let sim = bounded(budgets.layers) { () async throws(SimAdminFailure) in
-      try await session.sim()
+      try await session.simGlance()
     }
     async let network = bounded(budgets.layers) { () async throws(SimAdminFailure) in
       try await session.network()
@@ -114,7 +116,7 @@ public struct Prober: Sendable {
       try await session.dataState()
     }
     async let stats = bounded(budgets.extras) { () async throws(SimAdminFailure) in
-      try await session.stats()
+      try await session.statsGlance()
     }
     async let sms = bounded(budgets.extras) { () async throws(SimAdminFailure) in
       try await session.smsList(limit: 1)

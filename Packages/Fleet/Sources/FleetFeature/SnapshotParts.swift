@@ -5,9 +5,9 @@ import SimAdminClient
 /// The concurrent snapshot calls of one probe, and what they say about each layer.
 struct SnapshotParts: Sendable {
   var device: Result<DeviceInfo, SimAdminError>
-  var sim: Result<SimInfo, SimAdminError>
+  var sim: Result<SimInfo.Glance, SimAdminError>
   var network: Result<NetworkInfo, SimAdminError>
-  var stats: Result<SystemStats, SimAdminError>
+  var stats: Result<SystemStats.Glance, SimAdminError>
   var data: Result<DataState, SimAdminError>
   var sms: Result<[SmsMessage], SimAdminError>
   /// The status layers' budget, for "not answering after N s".

@@ -32,8 +32,15 @@ public struct StatusRecorder: Sendable {
   ///
   /// - Throws: the first ``LocalProbeFailure`` among them, after the others are recorded;
   ///   nothing is recorded about a device whose probe failed on this computer.
+  ///
+  /// - Parameter snapshotTexts: each result's snapshot already encoded (``snapshotText(of:)``),
+  ///   by instance id — a refresh encodes them as results arrive, while other devices are
+  ///   still answering, rather than all of them after the last one; missing ones are encoded
+  ///   here.
   @discardableResult
-  public func record(_ results: [ProbeResult]) throws -> [String: InstanceStatus?] {
+  public func record(
+    _ results: [ProbeResult], snapshotTexts: [String: String] = [:]
+  ) throws -> [String: InstanceStatus?] {
     let statuses = StatusRepository(store: store)
     let log = ConnectionLogRepository(store: store)
     let recorded = results.filter { $0.localFailure == nil }
@@ -49,7 +56,7 @@ public struct StatusRecorder: Sendable {
               instanceID: result.instanceID, status: result.status.rawValue,
               reason: result.reason?.rawValue, detail: result.detail,
               checkedAt: result.checkedAt, latencyMS: result.latencyMS, version: result.version,
-              snapshot: result.snapshot?.jsonText(),
+              snapshot: snapshotTexts[result.instanceID] ?? Self.snapshotText(of: result),
               snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt))
           try log.append(
             ConnectionLogEntry(
@@ -76,6 +83,13 @@ public struct StatusRecorder: Sendable {
       throw LocalProbeFailure(detail: local)
     }
     return previous
+  }
+}
+
+extension StatusRecorder {
+  /// The stored text of `result`'s snapshot (nil without one).
+  public static func snapshotText(of result: ProbeResult) -> String? {
+    result.snapshot?.jsonText()
   }
 }
 
