@@ -6,6 +6,11 @@ import MessagesFeature
 /// `msa-bench search`: the archive query `msa messages list --search Q` runs (first page of
 /// 50), timed in-process over the existing archive, several times per query. A query
 /// `peer:NUMBER` is the sender filter `msa messages list --peer NUMBER` instead.
+///
+/// The reference, the `LIKE` scan a user would type into the `sqlite3` shell, is timed here
+/// too: the same statement text, through the same SQLite library and connection, by the same
+/// clock, as many times, each sample right after one of ours (so a burst of load falls on
+/// both sides alike).
 enum BenchSearch {
   static func run(_ options: BenchOptions) throws {
     let store = try Store.open(
@@ -19,17 +24,38 @@ enum BenchSearch {
         query.hasPrefix("peer:")
         ? MessageFilter(peerKey: PeerNumber.key(String(query.dropFirst(5))))
         : MessageFilter(search: query)
+      let like = referenceStatement(query)
       var hits = 0
-      for _ in 0..<3 { hits = try archive.list(filter: filter, limit: 50).count }
+      var referenceHits = 0
+      for _ in 0..<3 {
+        hits = try archive.list(filter: filter, limit: 50).count
+        referenceHits = try store.database.query(like).count
+      }
       var samples: [Double] = []
+      var reference: [Double] = []
       for _ in 0..<repetitions {
         let (_, elapsed) = try Stopwatch.milliseconds {
           try archive.list(filter: filter, limit: 50)
         }
         samples.append(elapsed)
+        let (_, scanned) = try Stopwatch.milliseconds { try store.database.query(like) }
+        reference.append(scanned)
       }
-      results.append(["query": query, "hits": hits, "samples": samples])
+      results.append([
+        "query": query, "hits": hits, "samples": samples, "reference": reference,
+        "referenceHits": referenceHits,
+      ])
     }
     try BenchOutput.json(results)
+  }
+
+  /// The reference's statement, as the `sqlite3` shell ran it (the term inlined as a literal):
+  /// the newest 50 messages whose body (the sender's number for `peer:`) contains the term.
+  static func referenceStatement(_ query: String) -> String {
+    let (column, term) =
+      query.hasPrefix("peer:") ? ("peer_raw", String(query.dropFirst(5))) : ("body", query)
+    return "SELECT id, body FROM messages WHERE \(column) LIKE '%"
+      + term.replacingOccurrences(of: "'", with: "''")
+      + "%' ORDER BY device_at DESC, id DESC LIMIT 50;"
   }
 }

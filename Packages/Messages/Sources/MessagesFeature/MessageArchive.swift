@@ -455,11 +455,17 @@ public struct MessageArchive: Sendable {
 
   // MARK: - Queries
 
-  static let selectColumns = """
-    SELECT m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name)
+  /// The columns ``message(_:)`` reads, of `messages m` joined with `instances i` and
+  /// `message_sync_state s`.
+  static let pageColumns = """
+    m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name)
       AS instance_name, m.direction, m.peer_raw, m.peer_key, m.body, m.device_at,
       m.device_timestamp, m.status, m.upstream_id, m.synced_at, m.repaired, m.code,
       m.sim_number
+    """
+
+  static let selectColumns = """
+    SELECT \(pageColumns)
     FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
       LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
     """
@@ -478,8 +484,8 @@ public struct MessageArchive: Sendable {
 
   /// The SQL conditions of `filter`. A search term is matched through its index (the trigram
   /// one for three or more characters, the bigram one for one or two) plus a `LIKE` scan of
-  /// the messages above the index's watermark, or, with `searchByScan`, by `LIKE` alone.
-  func conditions(_ filter: MessageFilter, searchByScan: Bool = false) throws -> (
+  /// the messages above the index's watermark.
+  func conditions(_ filter: MessageFilter) throws -> (
     sql: [String], values: [any SQLiteBindable]
   ) {
     var sql: [String] = []
@@ -517,21 +523,16 @@ public struct MessageArchive: Sendable {
       values.append(until)
     }
     if let term = SearchTerm(filter.search) {
-      if searchByScan {
+      sql.append(
+        "m.id IN (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ? "
+          + "UNION ALL SELECT id FROM messages WHERE id > ? AND body LIKE ? ESCAPE '\\')")
+      values += [term.match, try indexWatermark(), term.like]
+      if term.table == "messages_fts" {
+        // The trigram tokenizer folds the case of every letter (É finds é), `LIKE` only
+        // ASCII's: its matches are narrowed to `LIKE`'s, so a search finds the same rows
+        // whether they wait for the index or not, and whether it walks or not.
         sql.append("m.body LIKE ? ESCAPE '\\'")
         values.append(term.like)
-      } else {
-        sql.append(
-          "m.id IN (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ? "
-            + "UNION ALL SELECT id FROM messages WHERE id > ? AND body LIKE ? ESCAPE '\\')")
-        values += [term.match, try indexWatermark(), term.like]
-        if term.table == "messages_fts" {
-          // The trigram tokenizer folds the case of every letter (É finds é), `LIKE` only
-          // ASCII's: its matches are narrowed to `LIKE`'s, so a search finds the same rows
-          // whether they wait for the index or not, and whether it scans or not.
-          sql.append("m.body LIKE ? ESCAPE '\\'")
-          values.append(term.like)
-        }
       }
     }
     return (sql, values)
@@ -543,41 +544,96 @@ public struct MessageArchive: Sendable {
   )
     throws -> [ArchivedMessage]
   {
-    try list(filter: filter, after: cursor, limit: limit, commonTerm: Self.commonTerm)
+    try list(filter: filter, after: cursor, limit: limit, strategy: .standard)
   }
 
-  /// How many index matches make a search term "common" (see ``list(filter:after:limit:)``).
-  static let commonTerm = 2_000
+  /// How a search term's page is found (see ``list(filter:after:limit:strategy:)``).
+  struct SearchStrategy {
+    /// A term with fewer index matches than this (and fewer messages waiting for the index)
+    /// is answered by the index alone.
+    var indexBelow: Int
+    /// How many messages (of those the other filters keep) the newest-first walk reads at
+    /// most before the index answers the rest.
+    var budget: Int
 
-  /// Messages matching `filter`, newest first; a term with `commonTerm` or more matches is
-  /// searched by reading messages newest first instead of through the index.
+    /// The strategy `msa` uses.
+    static let standard = SearchStrategy(indexBelow: 100, budget: 8_000)
+  }
+
+  /// Messages matching `filter`, newest first.
   ///
-  /// A common word (`Telegram`, `话费`) matches tens of thousands of messages: the trigram
-  /// index would hand all of them over to be sorted for the newest page, while reading the
-  /// time index newest first reaches a page of them after a few thousand rows. A rare term (a
-  /// code) is the opposite, so the index answers it. Counting at most `commonTerm` index
-  /// matches tells the two apart cheaply. Both ways match the same substrings
-  /// (case-insensitively for Latin letters) and return the same page.
+  /// A common word (`验证`, `Telegram`) matches tens of thousands of messages: an index would
+  /// hand all of them over to be sorted for the newest page, while reading the messages
+  /// newest first (through the time, sender or instance index, as the other filters allow)
+  /// reaches a page after a few hundred or thousand of them, the way the `LIKE` scan does. A
+  /// rare term (a code) is the opposite. So a term with fewer than `indexBelow` index matches
+  /// is answered by the index; any other is first matched by `LIKE` while reading at most
+  /// `budget` messages newest first, and when that found less than a page, the index answers
+  /// the rest, older than the last message read. Every way matches the same substrings (those
+  /// of `LIKE`: case-insensitively for ASCII letters) and the whole search reads one snapshot
+  /// of the archive, so the page is the one `LIKE` alone would give.
   func list(
-    filter: MessageFilter, after cursor: MessageCursor?, limit: Int, commonTerm: Int
+    filter: MessageFilter, after cursor: MessageCursor?, limit: Int, strategy: SearchStrategy
   ) throws -> [ArchivedMessage] {
     if filter.hasCode { try refreshCodes() }
-    var scan = false
-    if let term = SearchTerm(filter.search) {
-      let matches =
-        try database.queryOne(
-          """
-          SELECT count(*) AS n FROM (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ?
-            LIMIT ?)
-          """, [term.match, commonTerm])?.int("n") ?? 0
-      // As many messages waiting for the index would all be read by `LIKE` anyway.
-      let waiting =
-        try database.queryOne(
-          "SELECT count(*) AS n FROM (SELECT 1 FROM messages WHERE id > ? LIMIT ?)",
-          [try indexWatermark(), commonTerm])?.int("n") ?? 0
-      scan = matches >= commonTerm || waiting >= commonTerm
+    guard let term = SearchTerm(filter.search), limit > 0 else {
+      return try listThroughIndex(filter, after: cursor, limit: limit)
     }
-    var (sql, values) = try conditions(filter, searchByScan: scan)
+    return try database.savepoint("search") {
+      if try indexMatches(term, below: strategy.indexBelow) < strategy.indexBelow {
+        return try listThroughIndex(filter, after: cursor, limit: limit)
+      }
+      var others = filter
+      others.search = nil
+      var (sql, values) = try conditions(others)
+      Self.append(cursor, to: &sql, &values)
+      let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+      let budget = max(1, strategy.budget)
+      // The inner query reads the messages newest first and stops after `budget`; the outer
+      // one keeps those `LIKE` matches, in that order, and stops at a page.
+      let walked = try database.query(
+        """
+        SELECT \(Self.pageColumns)
+        FROM (SELECT m.id, m.body FROM messages m\(whereClause)
+            ORDER BY m.device_at DESC, m.id DESC LIMIT ?) AS w
+          CROSS JOIN messages m ON m.id = w.id
+          LEFT JOIN instances i ON i.id = m.instance_id
+          LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
+        WHERE w.body LIKE ? ESCAPE '\\' LIMIT ?
+        """, values + [budget, term.like, limit]
+      ).map(Self.message)
+      guard walked.count < limit,
+        let last = try database.queryOne(
+          """
+          SELECT m.device_at, m.id FROM messages m\(whereClause)
+          ORDER BY m.device_at DESC, m.id DESC LIMIT 1 OFFSET ?
+          """, values + [budget - 1])
+      else { return walked }
+      let boundary = MessageCursor(
+        deviceAtMilliseconds: try last.int64("device_at"), id: try last.int64("id"))
+      return walked
+        + (try listThroughIndex(filter, after: boundary, limit: limit - walked.count))
+    }
+  }
+
+  /// How many messages the index matches for `term` plus how many wait for the index,
+  /// counted up to `below`.
+  private func indexMatches(_ term: SearchTerm, below: Int) throws -> Int {
+    guard below > 0 else { return 0 }
+    return try database.queryOne(
+      """
+      SELECT (SELECT count(*) FROM (SELECT rowid FROM \(term.table)
+          WHERE \(term.table) MATCH ? LIMIT ?))
+        + (SELECT count(*) FROM (SELECT 1 FROM messages WHERE id >
+          (SELECT watermark FROM message_index_state WHERE id = 1) LIMIT ?)) AS n
+      """, [term.match, below, below])?.int("n") ?? 0
+  }
+
+  /// Messages matching `filter` (a search term through its index), newest first.
+  private func listThroughIndex(_ filter: MessageFilter, after cursor: MessageCursor?, limit: Int)
+    throws -> [ArchivedMessage]
+  {
+    var (sql, values) = try conditions(filter)
     Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     values.append(limit)

@@ -67,11 +67,11 @@ struct SearchIndexTests {
   static func expectExact(_ archive: MessageArchive, _ context: String) throws {
     for term in terms {
       let expected = try scanned(term, archive)
-      for commonTerm in [1, 1_000_000] {
+      for (number, strategy) in MessageArchive.SearchStrategy.all.enumerated() {
         let found = try archive.list(
-          filter: MessageFilter(search: term), after: nil, limit: 100_000, commonTerm: commonTerm
+          filter: MessageFilter(search: term), after: nil, limit: 100_000, strategy: strategy
         ).map(\.id)
-        #expect(found == expected, "\(context): \(term) (common at \(commonTerm))")
+        #expect(found == expected, "\(context): \(term) (strategy #\(number))")
       }
       #expect(
         try archive.count(filter: MessageFilter(search: term)) == expected.count,
@@ -173,12 +173,13 @@ struct SearchIndexTests {
     ]
     func results() throws -> [String] {
       try terms.flatMap { term in
-        try [1, 1_000_000].map { common in
+        try MessageArchive.SearchStrategy.all.indices.map { number in
           let ids = try archive.list(
-            filter: MessageFilter(search: term), after: nil, limit: 100, commonTerm: common
+            filter: MessageFilter(search: term), after: nil, limit: 100,
+            strategy: MessageArchive.SearchStrategy.all[number]
           ).map(\.id)
           let count = try archive.count(filter: MessageFilter(search: term))
-          return "\(term) \(common): \(ids) (\(count))"
+          return "\(term) \(number): \(ids) (\(count))"
         }
       }
     }
@@ -187,12 +188,117 @@ struct SearchIndexTests {
     #expect(try archive.catchUpIndex(chunk: 4) == bodies.count)
     #expect(try archive.waitingForIndex() == 0)
     #expect(try results() == waiting)
-    // Both are LIKE's: ASCII letters folded, nothing else.
+    // Every way gives LIKE's: ASCII letters folded, nothing else.
     for term in terms {
       let like = try Self.scanned(term, archive)
-      #expect(waiting.contains("\(term) 1: \(like) (\(like.count))"), "\(term)")
+      for number in MessageArchive.SearchStrategy.all.indices {
+        #expect(waiting.contains("\(term) \(number): \(like) (\(like.count))"), "\(term)")
+      }
     }
     #expect(try Self.scanned("CAFÉ", archive).count == 1)
+  }
+
+  /// Whether `body` contains `term` as `LIKE '%term%'` finds it: byte for byte, ASCII letters
+  /// folded.
+  static func likeContains(_ body: String, _ term: String) -> Bool {
+    func folded(_ text: String) -> [UInt8] {
+      text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+    }
+    let haystack = folded(body)
+    let needle = folded(term)
+    guard needle.count <= haystack.count else { return false }
+    return (0...(haystack.count - needle.count)).contains {
+      haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+    }
+  }
+
+  /// Stores `count` messages of instance `instance`, one page: every third outgoing, seven
+  /// peers, three messages per device second (so the order needs the id too).
+  static func ingestMixed(count: Int, seed: UInt64, into archive: MessageArchive, instance: String)
+    throws
+  {
+    let objects = Self.bodies(count: count, seed: seed).enumerated().reversed().map {
+      offset, body -> [String: Any] in
+      [
+        "id": offset + 1, "direction": offset % 3 == 0 ? "outgoing" : "incoming",
+        "phone_number": "1069\(offset % 7)", "content": body,
+        "timestamp": String(
+          format: "2026-03-01 %02d:%02d:%02d", offset / 3 / 3600, offset / 3 / 60 % 60,
+          offset / 3 % 60),
+        "status": offset % 3 == 0 ? "sent" : "received", "pdu": "mmfp:\(offset)",
+      ]
+    }
+    try archive.ingest(
+      JSONDecoder().decode(
+        [SmsMessage].self, from: JSONSerialization.data(withJSONObject: objects)),
+      instanceID: instance, instanceName: instance,
+      syncedAt: Date(timeIntervalSince1970: 1_780_000_000))
+  }
+
+  @Test("every way of searching gives LIKE's pages, with filters, cursors and waiting rows")
+  func strategiesMatchBruteForce() throws {
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    try Self.ingestMixed(count: 500, seed: 41, into: archive, instance: "a")
+    try Self.ingestMixed(count: 300, seed: 42, into: archive, instance: "b")
+    // 400 indexed, 400 waiting above the watermark.
+    var chunks = 0
+    try archive.catchUpIndex(chunk: 400) { _ in
+      chunks += 1
+      return chunks == 1
+    }
+    #expect(try archive.waitingForIndex() == 400)
+    let everything = try archive.list(limit: 100_000)
+    #expect(everything.count == 800)
+    let middle = everything[everything.count / 2].deviceAt
+    let filters = [
+      MessageFilter(), MessageFilter(direction: "outgoing"), MessageFilter(instanceID: "b"),
+      MessageFilter(peerKey: "10693"), MessageFilter(since: middle),
+      MessageFilter(direction: "incoming", instanceID: "a", until: middle),
+    ]
+    for other in filters {
+      // Brute force: every message the other filters keep, newest first, then LIKE's test.
+      let kept = try archive.list(filter: other, limit: 100_000)
+      for term in ["验证", "快递", "码", "a", "TE", "ok", "%", "\\", "😀", "验证码", "Telegram", "zz"] {
+        var filter = other
+        filter.search = term
+        let positions = kept.indices.filter { Self.likeContains(kept[$0].body, term) }
+        let expected = positions.map { kept[$0].id }
+        for limit in [1, 7, 50, 1_000] {
+          // The walk's budget ending right before, at and after the page's last match, and
+          // at the last message: a full page, one short, or the rest from the index.
+          var budgets = [1, 3, 50, kept.count, kept.count + 1]
+          if positions.count >= limit {
+            budgets += [positions[limit - 1], positions[limit - 1] + 1, positions[limit - 1] + 2]
+          }
+          let strategies =
+            MessageArchive.SearchStrategy.all
+            + budgets.map { MessageArchive.SearchStrategy(indexBelow: 0, budget: $0) }
+          for (number, strategy) in strategies.enumerated() {
+            let found = try archive.list(
+              filter: filter, after: nil, limit: limit, strategy: strategy
+            ).map(\.id)
+            #expect(
+              found == Array(expected.prefix(limit)),
+              "\(term) \(other) limit \(limit) strategy #\(number)")
+          }
+        }
+        // Paging by cursor, 9 at a time, walking 10 messages per page then the index.
+        for strategy in [
+          MessageArchive.SearchStrategy(indexBelow: 0, budget: 10), .standard,
+        ] {
+          var paged: [Int64] = []
+          var cursor: MessageCursor?
+          repeat {
+            let page = try archive.list(
+              filter: filter, after: cursor, limit: 9, strategy: strategy)
+            paged += page.map(\.id)
+            cursor = page.count == 9 ? page.last.map { MessageCursor(after: $0) } : nil
+          } while cursor != nil
+          #expect(paged == expected, "\(term) \(other) paged")
+        }
+      }
+    }
   }
 
   @Test("deleted messages leave both indexes and their ids never return below the watermark")
@@ -306,4 +412,13 @@ struct SyncWidthTests {
     await more.stop()
     await harness.stop()
   }
+}
+
+extension MessageArchive.SearchStrategy {
+  /// Every way a search can go: through the index alone; newest first through every message;
+  /// newest first through a few, then the index; the standard one.
+  static let all: [Self] = [
+    Self(indexBelow: .max, budget: 1), Self(indexBelow: 0, budget: 1_000_000),
+    Self(indexBelow: 0, budget: 1), Self(indexBelow: 0, budget: 7), .standard,
+  ]
 }
