@@ -273,7 +273,7 @@ struct SearchIndexTests {
           }
           let strategies =
             MessageArchive.SearchStrategy.all
-            + budgets.map { MessageArchive.SearchStrategy(indexBelow: 0, budget: $0) }
+            + budgets.map { MessageArchive.SearchStrategy(budget: $0) }
           for (number, strategy) in strategies.enumerated() {
             let found = try archive.list(
               filter: filter, after: nil, limit: limit, strategy: strategy
@@ -285,7 +285,7 @@ struct SearchIndexTests {
         }
         // Paging by cursor, 9 at a time, walking 10 messages per page then the index.
         for strategy in [
-          MessageArchive.SearchStrategy(indexBelow: 0, budget: 10), .standard,
+          MessageArchive.SearchStrategy(budget: 10), .standard,
         ] {
           var paged: [Int64] = []
           var cursor: MessageCursor?
@@ -418,7 +418,6 @@ extension MessageArchive.SearchStrategy {
   /// Every way a search can go: through the index alone; newest first through every message;
   /// newest first through a few, then the index; the standard one.
   static let all: [Self] = [
-    Self(indexBelow: .max, budget: 1), Self(indexBelow: 0, budget: 1_000_000),
-    Self(indexBelow: 0, budget: 1), Self(indexBelow: 0, budget: 7), .standard,
+    Self(budget: 0), Self(budget: 1_000_000), Self(budget: 1), Self(budget: 7), .standard,
   ]
 }
