@@ -8,6 +8,23 @@ import Testing
 /// next device at once, a slow device holds only its own slot, and no more devices than the
 /// width are ever asked at the same moment (counted at the simulated fleet).
 @Suite(.serialized) struct RefreshSchedulingTests {
+  /// Registers a simulated fleet of `profiles`, runs `fleet test --all` at `width` and
+  /// returns its outcome, the most devices the fleet saw asked at once, and the (stopped)
+  /// fleet.
+  func refresh(_ profiles: [DeviceProfile], width: Int) async throws -> (
+    FeatureHarness.Outcome, Int, SimulatedFleet
+  ) {
+    let fleet = try await SimulatedFleet.start(profiles)
+    let harness = try FeatureHarness(.fleet)
+    await harness.register(fleet)
+    await fleet.resetPeakDevicesInFlight()
+    let outcome = await harness.outcome(
+      ["fleet", "test", "--all", "--timeout", "10", "--concurrency", String(width)])
+    let peak = await fleet.peakDevicesInFlight()
+    await fleet.stop()
+    return (outcome, peak, fleet)
+  }
+
   @Test func aSlowDeviceHoldsOnlyItsOwnSlotAndTheWidthHolds() async throws {
     // The first device answers after 3 s; the five others at once (10 ms).
     var profiles = [
@@ -18,15 +35,7 @@ import Testing
         DeviceProfile(
           name: "fast\(index)", smsCount: 1, faults: [FaultRule(.latency(milliseconds: 10))]))
     }
-    let fleet = try await SimulatedFleet.start(profiles)
-    let harness = try FeatureHarness(.fleet)
-    await harness.register(fleet)
-    await fleet.resetPeakDevicesInFlight()
-
-    let outcome = await harness.outcome(
-      ["fleet", "test", "--all", "--timeout", "10", "--concurrency", "2"])
-    let peak = await fleet.peakDevicesInFlight()
-    await fleet.stop()
+    let (outcome, peak, _) = try await refresh(profiles, width: 2)
 
     #expect(outcome.exitCode == .success, "\(outcome.stderr)")
     // Two slots: the slow device's and one the five fast devices take in turn.
@@ -47,15 +56,7 @@ import Testing
     let profiles = (1...12).map {
       DeviceProfile(name: "dev\($0)", smsCount: 1, faults: [FaultRule(.latency(milliseconds: 100))])
     }
-    let fleet = try await SimulatedFleet.start(profiles)
-    let harness = try FeatureHarness(.fleet)
-    await harness.register(fleet)
-    await fleet.resetPeakDevicesInFlight()
-
-    let outcome = await harness.outcome(
-      ["fleet", "test", "--all", "--timeout", "10", "--concurrency", "4"])
-    let peak = await fleet.peakDevicesInFlight()
-    await fleet.stop()
+    let (outcome, peak, fleet) = try await refresh(profiles, width: 4)
 
     #expect(outcome.exitCode == .success, "\(outcome.stderr)")
     // Every device's seven calls went out, never more than four devices at once, and the

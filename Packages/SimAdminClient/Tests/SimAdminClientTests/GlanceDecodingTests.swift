@@ -40,38 +40,41 @@ struct GlanceDecodingTests {
     }
   }
 
+  /// Both decoded (then `same` compares the parts), or both failed with the same error.
+  func expectSameParts<Whole, Part>(
+    _ whole: Outcome<Whole>, _ glance: Outcome<Part>, _ same: (Whole, Part) -> Void
+  ) {
+    switch (whole, glance) {
+    case (.success(let value), .success(let part)): same(value, part)
+    case (.failure(let one), .failure(let other)): #expect(one == other)
+    default: Issue.record("one decoded, the other did not: \(whole) / \(glance)")
+    }
+  }
+
   @Test(arguments: statsBodies)
   func statsGlanceIsTheStatsPart(_ body: String) {
-    let whole = decode(body, "GET /api/stats", as: SystemStats.self)
-    let glance = decode(body, "GET /api/stats", as: SystemStats.Glance.self)
-    switch (whole, glance) {
-    case (.success(let stats), .success(let part)):
+    expectSameParts(
+      decode(body, "GET /api/stats", as: SystemStats.self),
+      decode(body, "GET /api/stats", as: SystemStats.Glance.self)
+    ) { stats, part in
       #expect(part.memory == stats.memory)
       #expect(part.uptime == stats.uptime)
       #expect(part.temperatures == stats.temperatures)
       #expect(part.maxTemperature == stats.maxTemperature)
-    case (.failure(let one), .failure(let other)):
-      #expect(one == other)
-    default:
-      Issue.record("one decoded, the other did not: \(whole) / \(glance)")
     }
   }
 
   @Test(arguments: simBodies)
   func simGlanceIsTheSIMPart(_ body: String) {
-    let whole = decode(body, "GET /api/sim", as: SimInfo.self)
-    let glance = decode(body, "GET /api/sim", as: SimInfo.Glance.self)
-    switch (whole, glance) {
-    case (.success(let sim), .success(let part)):
+    expectSameParts(
+      decode(body, "GET /api/sim", as: SimInfo.self),
+      decode(body, "GET /api/sim", as: SimInfo.Glance.self)
+    ) { sim, part in
       #expect(part.present == sim.present)
       #expect(part.iccid == sim.iccid)
       #expect(part.phoneNumbers == sim.phoneNumbers)
       #expect(part.operatorName == sim.operatorName)
       #expect(part.registeredOperatorName == sim.registeredOperatorName)
-    case (.failure(let one), .failure(let other)):
-      #expect(one == other)
-    default:
-      Issue.record("one decoded, the other did not: \(whole) / \(glance)")
     }
   }
 
