@@ -9,7 +9,17 @@ import Foundation
 /// it touched, so a first sync of many devices commits far fewer times than one page each.
 /// If a shared transaction fails, each of its pages is written again on its own, so one
 /// instance's bad page stays that instance's failure.
+///
+/// With `followingIndex`, the writer indexes while it would otherwise wait for pages: when no
+/// page is waiting and at least `followChunk` stored messages wait for the search index, it
+/// indexes that many (one ``MessageArchive/catchUpIndex(chunk:progress:)`` transaction, which
+/// moves the watermark with them) before it looks for pages again. The index catch-up then
+/// overlaps the reading of pages instead of all coming after it; search stays exact at every
+/// moment (the rows above the watermark are scanned) and a crash resumes from the watermark.
 final class IngestQueue: Sendable {
+  /// How many messages one indexing step takes while pages are being read, by default.
+  static let defaultFollowChunk = 10_000
+
   private struct Waiting {
     var page: IngestPage
     var continuation: CheckedContinuation<Result<IngestResult, any Error>, Never>
@@ -21,10 +31,17 @@ final class IngestQueue: Sendable {
   }
 
   private let archive: MessageArchive
+  private let followingIndex: Bool
+  private let followChunk: Int
   private let state = Locked(State())
 
-  init(archive: MessageArchive) {
+  init(
+    archive: MessageArchive, followingIndex: Bool = false,
+    followChunk: Int = IngestQueue.defaultFollowChunk
+  ) {
     self.archive = archive
+    self.followingIndex = followingIndex
+    self.followChunk = max(1, followChunk)
   }
 
   /// Archives `page` with whatever else is waiting; returns its own result.
@@ -41,14 +58,26 @@ final class IngestQueue: Sendable {
     return try result.get()
   }
 
-  /// Writes batches until nothing waits, then hands the role back.
+  /// Writes batches until nothing waits (indexing meanwhile when following the index), then
+  /// hands the role back.
   private func drain() {
     while true {
-      let batch = state.withLock { state -> [Waiting] in
+      var batch = state.withLock { state -> [Waiting] in
         let batch = state.waiting
         state.waiting.removeAll()
-        if batch.isEmpty { state.writing = false }
         return batch
+      }
+      if batch.isEmpty, followingIndex, indexStep() {
+        continue
+      }
+      if batch.isEmpty {
+        // Hand the role back only when still nothing waits (a page may have come meanwhile).
+        batch = state.withLock { state -> [Waiting] in
+          let batch = state.waiting
+          state.waiting.removeAll()
+          if batch.isEmpty { state.writing = false }
+          return batch
+        }
       }
       guard !batch.isEmpty else { return }
       let results: [Result<IngestResult, any Error>]
@@ -61,5 +90,16 @@ final class IngestQueue: Sendable {
         waiting.continuation.resume(returning: result)
       }
     }
+  }
+
+  /// Indexes one chunk of the stored messages when at least a chunk waits; returns whether it
+  /// did. A failure is left to the catch-up after the sync, which meets it again.
+  private func indexStep() -> Bool {
+    var steps = 0
+    let indexed = try? archive.catchUpIndex(chunk: followChunk) { waiting in
+      steps += 1
+      return steps == 1 && waiting >= followChunk
+    }
+    return (indexed ?? 0) > 0
   }
 }

@@ -37,12 +37,17 @@ public struct IngestPage: Sendable {
   /// The messages' identity keys when computed with the page (by the task that read it, not
   /// by the one writing to the archive); otherwise the writer hashes only the new messages.
   let keys: [String]?
+  /// The messages' verification codes when extracted with the page (by the reading task, in
+  /// parallel with the writer), with the rules version they were extracted with; the writer
+  /// uses them only when its detector has that version, and extracts them itself otherwise.
+  let codes: (version: Int, values: [String?])?
 
-  /// A page; `hashingNow` computes the identity keys at once (worth it when most messages
-  /// will be new, as in a first sync).
+  /// A page; `hashingNow` computes the identity keys at once, and with a `detector` the
+  /// verification codes too (worth it when most messages will be new, as in a first sync:
+  /// the reading tasks do it while the archive's writer writes the previous pages).
   public init(
     messages: [SmsMessage], instanceID: String, instanceName: String, syncedAt: Date,
-    simNumber: String? = nil, hashingNow: Bool = false
+    simNumber: String? = nil, hashingNow: Bool = false, detector: CodeDetector? = nil
   ) {
     self.simNumber = simNumber
     self.messages = messages
@@ -52,6 +57,18 @@ public struct IngestPage: Sendable {
     self.keys =
       hashingNow
       ? messages.map { MessageIdentity.key(instanceID: instanceID, message: $0) } : nil
+    self.codes =
+      hashingNow
+      ? detector.map { detector in
+        (detector.rules.version, messages.map { detector.code(in: $0.content) })
+      } : nil
+  }
+
+  /// The code of message `index` as `detector` finds it (extracted with the page when that
+  /// was done with the same rules version).
+  func code(_ index: Int, _ detector: CodeDetector) -> String? {
+    if let codes, codes.version == detector.rules.version { return codes.values[index] }
+    return detector.code(in: messages[index].content)
   }
 }
 
@@ -342,7 +359,7 @@ public struct MessageArchive: Sendable {
             PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
             message.timestamp, message.status, message.id,
             message.isIncoming ? message.pdu : nil, key, page.syncedAt, epoch, occurrence,
-            message.repaired, detector.code(in: message.content), page.simNumber,
+            message.repaired, page.code(index, detector), page.simNumber,
           ]))
       inEpoch[message.id] = parts
       result.inserted += 1

@@ -185,7 +185,8 @@ public struct MessageSyncer: Sendable {
     progress: @escaping @Sendable (Int, Int, InstanceSyncResult) -> Void = { _, _, _ in }
   ) async -> [InstanceSyncResult] {
     var results = [InstanceSyncResult?](repeating: nil, count: instances.count)
-    let queue = IngestQueue(archive: archive)
+    // The writer indexes what it stored while it waits for pages (see IngestQueue).
+    let queue = IngestQueue(archive: archive, followingIndex: !archive.store.isReadOnly)
     await withTaskGroup(of: (Int, InstanceSyncResult).self) { group in
       var next = 0
       var finished = 0
@@ -307,7 +308,8 @@ public struct MessageSyncer: Sendable {
         simNumber = (try? await session.sim())?.phoneNumbers.first { !$0.isEmpty }
         try archive.recordSIMNumber(instanceID: instance.id, number: simNumber)
       }
-      let target = SyncTarget(instance: instance, simNumber: simNumber)
+      let target = SyncTarget(
+        instance: instance, simNumber: simNumber, detector: archive.detector)
       var tally = Tally()
       var reason = deepReason(state)
       if reason == nil, let state, let accounted = state.accounted,
@@ -398,13 +400,15 @@ public struct MessageSyncer: Sendable {
   struct SyncTarget {
     var instance: Instance
     var simNumber: String?
+    /// The archive's code detector (a page hashed when read has its codes extracted too).
+    var detector: CodeDetector
     var id: String { instance.id }
     var name: String { instance.name }
 
     func page(_ messages: [SmsMessage], at date: Date, hashingNow: Bool = false) -> IngestPage {
       IngestPage(
         messages: messages, instanceID: instance.id, instanceName: instance.name, syncedAt: date,
-        simNumber: simNumber, hashingNow: hashingNow)
+        simNumber: simNumber, hashingNow: hashingNow, detector: detector)
     }
   }
 

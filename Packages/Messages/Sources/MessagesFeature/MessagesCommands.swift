@@ -200,6 +200,10 @@ enum MessagesCommands {
       let refs = parsed.argumentList("REF")
       let instances = try refs.isEmpty ? registry.list() : refs.map(registry.resolve(reference:))
       let archive = MessageArchive(store: store)
+      // A first sync writes hundreds of thousands of rows into seven indexes and two search
+      // indexes: a page cache of 64 MiB (for this process) keeps their pages in memory instead
+      // of reading them back from the file at every transaction (SQLite's default is 2 MiB).
+      try store.database.execute("PRAGMA cache_size = -65536")
       let syncer = MessageSyncer(
         archive: archive, connector: try connector(environment), pageSize: pageSize,
         width: try syncWidth(instances, archive, environment),

@@ -421,3 +421,95 @@ extension MessageArchive.SearchStrategy {
     Self(budget: 0), Self(budget: 1_000_000), Self(budget: 1), Self(budget: 7), .standard,
   ]
 }
+
+@Suite("Search index: indexing while pages are read")
+struct FollowingIndexTests {
+  /// `count` pages of 100 messages of instance `a`, oldest page first (ids and times rise).
+  static func pages(_ count: Int, seed: UInt64, at date: Date) throws -> [IngestPage] {
+    let bodies = SearchIndexTests.bodies(count: count * 100, seed: seed)
+    return try (0..<count).map { number in
+      let rows = (0..<100).map { offset in
+        let id = number * 100 + offset + 1
+        return (
+          id: id, peer: "1069\(id % 7)", body: bodies[id - 1],
+          at: String(format: "2026-03-01 %02d:%02d:%02d", id / 3600, id / 60 % 60, id % 60)
+        )
+      }
+      return IngestPage(
+        messages: try IngestTests.page(rows.reversed()), instanceID: "a", instanceName: "A",
+        syncedAt: date)
+    }
+  }
+
+  @Test("the writer indexes between pages, a chunk at a time, and search stays exact")
+  func writerIndexesBetweenPages() async throws {
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    let queue = IngestQueue(archive: archive, followingIndex: true, followChunk: 150)
+    var watermarks: [Int64] = []
+    for page in try Self.pages(6, seed: 23, at: test.clock.clock.now()) {
+      #expect(try await queue.ingest(page).inserted == 100)
+      watermarks.append(try archive.indexWatermark())
+      try SearchIndexTests.expectExact(archive, "after page \(watermarks.count)")
+    }
+    // A step indexes 150 once 150 wait, after the page that brought them.
+    #expect(watermarks == [0, 150, 300, 300, 450, 600])
+    #expect(try archive.waitingForIndex() == 0)
+    try SearchIndexTests.checkTrigramIndex(test.store)
+    // Without following, nothing is indexed until the catch-up.
+    let plain = try TestStore(modules: [Messages.schema])
+    let unfollowed = MessageArchive(store: plain.store)
+    let writer = IngestQueue(archive: unfollowed)
+    for page in try Self.pages(3, seed: 23, at: plain.clock.clock.now()) {
+      _ = try await writer.ingest(page)
+    }
+    #expect(try unfollowed.waitingForIndex() == 300)
+  }
+
+  @Test("a catch-up killed inside its transaction indexes nothing, and the next one resumes")
+  func killedCatchUpResumes() async throws {
+    let directory = try TemporaryDirectory(prefix: "messages-follow")
+    let clock = TestClock()
+    let pages = try Self.pages(5, seed: 29, at: clock.clock.now())
+    do {
+      let store = try Store.open(
+        directory: directory.url, modules: [Messages.schema], clock: clock.clock)
+      let archive = MessageArchive(store: store)
+      let queue = IngestQueue(archive: archive, followingIndex: true, followChunk: 200)
+      for page in pages.prefix(2) { _ = try await queue.ingest(page) }
+      #expect(try archive.indexWatermark() == 200)
+      // The next step dies after writing both indexes, before it moves the watermark: its
+      // transaction is rolled back as SQLite rolls back one cut short by a kill.
+      try store.database.execute(
+        """
+        CREATE TEMP TRIGGER die BEFORE UPDATE ON message_index_state
+        BEGIN SELECT RAISE(ABORT, 'killed'); END
+        """)
+      for page in pages.dropFirst(2) {
+        #expect(try await queue.ingest(page).inserted == 100)
+        try SearchIndexTests.expectExact(archive, "with a failing index step")
+      }
+      #expect(try archive.indexWatermark() == 200)
+      #expect(try archive.waitingForIndex() == 300)
+      #expect(throws: SQLiteError.self) { try archive.catchUpIndex() }
+      #expect(try archive.indexWatermark() == 200)
+    }
+    // Reopened (the temporary trigger died with the connection): the catch-up resumes from
+    // the watermark and indexes every message once.
+    let store = try Store.open(
+      directory: directory.url, modules: [Messages.schema], clock: clock.clock)
+    let archive = MessageArchive(store: store)
+    #expect(try archive.catchUpIndex(chunk: 120) == 300)
+    #expect(try archive.waitingForIndex() == 0)
+    try SearchIndexTests.expectExact(archive, "resumed")
+    try SearchIndexTests.checkTrigramIndex(store)
+    #expect(
+      try store.database.queryOne("SELECT count(*) AS n FROM messages_fts")?.int("n") == 500)
+    // Each message's bigrams once: the last character of every body is one token of its own.
+    for term in ["验", "a", "码"] {
+      #expect(
+        try SearchIndexTests.indexed(term, archive)
+          == SearchIndexTests.scanned(term, archive).count, "\(term)")
+    }
+  }
+}
