@@ -41,17 +41,25 @@ public enum DisplayWidth {
   /// or is a control (ESC included), so that only the general measure is exact.
   static func simpleWidth<S: StringProtocol>(_ string: S) -> Int? {
     // Printable ASCII, the usual case, is one column a byte.
-    let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-      return bytes.count
-    }
-    if let ascii, let width = ascii { return width }
+    if let width = asciiWidth(string) { return width }
     var total = 0
     for scalar in string.unicodeScalars {
       guard let columns = simpleWidth(of: scalar) else { return nil }
       total += columns
     }
     return total
+  }
+
+  /// The width of `string` when it is printable ASCII (then each byte is a character of one
+  /// column), else `nil`. Only looks at contiguous UTF-8 (every native string); `nil` for
+  /// other storage, which the callers then measure scalar by scalar.
+  @inline(__always)
+  static func asciiWidth<S: StringProtocol>(_ string: S) -> Int? {
+    let ascii = string.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return bytes.count
+    }
+    return ascii ?? nil
   }
 
   /// The width of `scalar` if it stands alone (``standsAlone(_:)``), else `nil`; the most
@@ -323,9 +331,35 @@ public enum DisplayWidth {
   }
 
   static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
-    isSimple(paragraph)
+    if asciiWidth(paragraph) != nil { return wrapASCIIParagraph(paragraph, width: width) }
+    return isSimple(paragraph)
       ? wrapSimpleParagraph(paragraph, width: width)
       : wrapParagraphByCharacter(paragraph, width: width)
+  }
+
+  /// ``wrapParagraph(_:width:)`` for printable ASCII, a character a byte of one column: words
+  /// are runs of bytes between spaces (no wide character, so no break inside a word).
+  static func wrapASCIIParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    var filler = LineFiller(width: width)
+    let bytes = paragraph.utf8
+    var wordStart: String.Index?
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      if bytes[index] == 0x20 {
+        if let start = wordStart {
+          filler.place(Substring(bytes[start..<index]), columns: bytes.distance(from: start, to: index))
+          wordStart = nil
+        }
+        filler.pendingSpace = true
+      } else if wordStart == nil {
+        wordStart = index
+      }
+      index = bytes.index(after: index)
+    }
+    if let start = wordStart {
+      filler.place(Substring(bytes[start...]), columns: bytes.distance(from: start, to: bytes.endIndex))
+    }
+    return filler.finish()
   }
 
   /// ``wrapParagraph(_:width:)`` for simple text, whose characters are its scalars: words are

@@ -31,7 +31,42 @@ enum NeutralisedText {
 
   /// Whether a string needs fixing (read only: a clean tree is never written to).
   static func dirty(_ value: String, _ lineFeeds: UntrustedText.LineFeeds = .symbol) -> Bool {
-    UntrustedText.needsNeutralising(value, lineFeeds: lineFeeds)
+    let found = value.utf8.withContiguousStorageIfAvailable {
+      holdsControl($0, keepingLineFeeds: lineFeeds == .breakLines)
+    }
+    return found ?? UntrustedText.needsNeutralising(value, lineFeeds: lineFeeds)
+  }
+
+  /// ``UntrustedText/needsNeutralising(_:lineFeeds:)`` read on valid UTF-8 bytes, without
+  /// decoding scalars: C0 and DEL (a line feed only unless kept), C1 (`C2 80`–`C2 9F`), the
+  /// Arabic letter mark (`D8 9C`) and the bidi marks, embeddings, overrides and isolates
+  /// (`E2 80 8E`–`8F`, `E2 80 AA`–`AE`, `E2 81 A6`–`A9`).
+  static func holdsControl(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineFeeds: Bool) -> Bool {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let byte = bytes[index]
+      index += 1
+      if byte >= 0x20 && byte < 0x7F { continue }
+      if byte < 0x20 {
+        if byte == 0x0A && keepingLineFeeds { continue }
+        return true
+      }
+      if byte == 0x7F { return true }
+      let next = index < count ? bytes[index] : 0
+      switch byte {
+      case 0xC2 where (0x80...0x9F).contains(next): return true
+      case 0xD8 where next == 0x9C: return true
+      case 0xE2 where index + 1 < count:
+        let last = bytes[index + 1]
+        if next == 0x80 && (last == 0x8E || last == 0x8F || (0xAA...0xAE).contains(last)) {
+          return true
+        }
+        if next == 0x81 && (0xA6...0xA9).contains(last) { return true }
+      default: break
+      }
+    }
+    return false
   }
 
   static func dirty(_ value: String?, _ lineFeeds: UntrustedText.LineFeeds = .symbol) -> Bool {

@@ -22,18 +22,24 @@ struct TableLayout {
     struct Measure: Equatable {
       var width: Int
       var isSimple: Bool
+      /// Whether the text is printable ASCII: a character a byte, one column each, so that it
+      /// is cut and padded on its UTF-8 bytes (``Slot/fitASCII(_:columns:)``).
+      var isASCII: Bool
 
       init(_ text: String) {
-        if let width = DisplayWidth.simpleWidth(text) {
+        if let width = DisplayWidth.asciiWidth(text) {
+          self.init(width: width, isSimple: true, isASCII: true)
+        } else if let width = DisplayWidth.simpleWidth(text) {
           self.init(width: width, isSimple: true)
         } else {
           self.init(width: DisplayWidth.clusterWidth(text), isSimple: false)
         }
       }
 
-      init(width: Int, isSimple: Bool) {
+      init(width: Int, isSimple: Bool, isASCII: Bool = false) {
         self.width = width
         self.isSimple = isSimple
+        self.isASCII = isASCII
       }
     }
 
@@ -47,7 +53,7 @@ struct TableLayout {
       titles = table.columns.map { Measure($0.title) }
       cells = []
       cells.reserveCapacity(table.rows.count * columnCount)
-      let empty = Measure(width: 0, isSimple: true)
+      let empty = Measure(width: 0, isSimple: true, isASCII: true)
       for row in table.rows.indices {
         let rowCells = table.rows[row].cells
         for column in 0..<columnCount {
@@ -151,8 +157,59 @@ struct TableLayout {
     var isPadded: Bool
 
     /// `text` shortened by the column's rule and padded, with its
-    /// ``Span/simpleWidth``.
+    /// ``Span/simpleWidth``: on the bytes for printable ASCII, else character by character.
     func fit(_ text: String, _ measure: CellWidths.Measure) -> (text: String, simpleWidth: Int?) {
+      guard measure.isASCII, let fitted = fitASCII(text, columns: measure.width) else {
+        return fitByCharacter(text, measure)
+      }
+      return fitted
+    }
+
+    /// ``fitByCharacter(_:_:)`` for printable ASCII text `columns` wide (a character a byte):
+    /// the cut and the padding made on the UTF-8 bytes, into one buffer of the final size.
+    /// `nil` when the text's bytes are not contiguous (then the general path measures it).
+    func fitASCII(_ text: String, columns: Int) -> (text: String, simpleWidth: Int)? {
+      // What is kept: the whole text, or its head and tail around "…" (1 column, 3 bytes).
+      var head = columns
+      var tail = 0
+      var ellipsis = false
+      if columns > width {
+        ellipsis = width >= 1
+        let budget = max(0, width - 1)
+        head = truncation == .tail ? budget : (budget + 1) / 2
+        tail = budget - head
+      }
+      let shownWidth = head + tail + (ellipsis ? 1 : 0)
+      let padding = isPadded ? max(0, width - shownWidth) : 0
+      guard ellipsis || padding > 0 else { return (text, columns) }
+      let leading = alignment == .trailing ? padding : 0
+      let count = head + tail + (ellipsis ? 3 : 0) + padding
+      let fitted = text.utf8.withContiguousStorageIfAvailable { source in
+        String(unsafeUninitializedCapacity: count) { buffer in
+          var at = 0
+          func put(_ byte: UInt8) {
+            buffer[at] = byte
+            at += 1
+          }
+          for _ in 0..<leading { put(0x20) }
+          for index in 0..<head { put(source[index]) }
+          if ellipsis {
+            put(0xE2)
+            put(0x80)
+            put(0xA6)
+          }
+          for index in (source.count - tail)..<source.count { put(source[index]) }
+          while at < count { put(0x20) }
+          return at
+        }
+      }
+      return fitted.map { ($0, shownWidth + padding) }
+    }
+
+    /// ``fit(_:_:)`` for any text, character by character (the general path).
+    func fitByCharacter(_ text: String, _ measure: CellWidths.Measure) -> (
+      text: String, simpleWidth: Int?
+    ) {
       var shown = text
       var shownWidth = measure.width
       if measure.width > width {
@@ -197,7 +254,8 @@ struct TableLayout {
       for (offset, slot) in slots.enumerated() {
         if offset > 0 { line.append(gap, .plain, simpleWidth: Self.gap) }
         let (text, measure, style) = cell(slot.index)
-        let fitted = slot.fit(text, measure)
+        let fitted =
+          self.layout.usesFastPaths ? slot.fit(text, measure) : slot.fitByCharacter(text, measure)
         line.append(fitted.text, style, simpleWidth: fitted.simpleWidth)
       }
       if reverse {

@@ -15,8 +15,12 @@ public enum TextRenderer {
 
   /// The text of `node` under `options`.
   public static func render(_ node: ViewNode, options: RenderOptions) -> String {
+    render(node, options: options, layout: Layout(language: options.language))
+  }
+
+  /// ``render(_:options:)`` with `layout`'s paths (the tests compare the fast and the general).
+  static func render(_ node: ViewNode, options: RenderOptions, layout: Layout) -> String {
     let width = max(minimumWidth, options.width)
-    let layout = Layout(language: options.language)
     let laidOut = layout.lines(NeutralisedText.of(node), width: width)
     var lines: [StyledLine] = []
     lines.reserveCapacity(laidOut.count)
@@ -26,6 +30,7 @@ public enum TextRenderer {
       lines.append(fitted)
     }
     while lines.last?.isBlank == true { lines.removeLast() }
+    if options.colorMode == .off && layout.usesFastPaths { return plainText(lines) }
     var painter = Painter(options: options)
     var output = ""
     output.reserveCapacity(
@@ -37,6 +42,37 @@ public enum TextRenderer {
       painter.paint(line, into: &output)
     }
     return output
+  }
+
+  /// `lines` without colour, as ``Painter`` writes them, copied into one buffer of their
+  /// exact size (measured first) instead of appended span by span.
+  static func plainText(_ lines: [StyledLine]) -> String {
+    var count = max(0, lines.count - 1)
+    for line in lines {
+      for span in line.spans {
+        count += span.simpleWidth != nil ? span.text.utf8.count : Painter.content(span).utf8.count
+      }
+    }
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      var at = 0
+      func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+          let end = min(count, at + bytes.count)
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<end])
+            .initialize(fromContentsOf: bytes[..<(end - at)])
+          at = end
+        }
+      }
+      for (offset, line) in lines.enumerated() {
+        if offset > 0 && at < count {
+          buffer[at] = 0x0A
+          at += 1
+        }
+        for span in line.spans { write(Painter.content(span)) }
+      }
+      return at
+    }
   }
 
   /// Renders a document's root.
@@ -99,6 +135,10 @@ struct Painter {
 /// Lays nodes out as styled lines of at most a given width.
 struct Layout {
   let language: AppLanguage
+  /// Whether the fast paths are taken: printable ASCII table cells cut and padded on their
+  /// bytes, output without colour written into one buffer. `false` takes the general paths
+  /// (character by character, span by span) everywhere, for the tests that compare the two.
+  var usesFastPaths = true
 
   static let ink = "semantic.ink"
   static let muted = "semantic.muted"
