@@ -69,7 +69,8 @@ public struct FleetRow: Sendable, Codable, Hashable, Identifiable {
   /// Whether the snapshot is older than the last check (the device was not reachable since):
   /// its values are last known, not live.
   public var isStale: Bool {
-    guard snapshot != nil else { return false }
+    // A pattern, not `!= nil`: that would pick `Equatable`'s `!=` and copy the snapshot.
+    guard case .some = snapshot else { return false }
     guard let fetched = snapshotFetchedAt, let checked = checkedAt else { return true }
     return fetched < checked
   }

@@ -102,10 +102,10 @@ public enum WorkbenchView {
         id: "sms", title: text("column.sms"), minWidth: 12, priority: 1, sizing: .fill),
     ]
     var texts = RowTexts(now: state.now, language: language)
-    let rows = state.rows.indices.map { index in
-      TableRow(
-        id: state.rows[index].id, cells: cells(state.rows[index], &texts),
-        link: "fleet/\(state.rows[index].id)")
+    var rows: [TableRow] = []
+    rows.reserveCapacity(state.rows.count)
+    for row in state.rows {
+      rows.append(TableRow(id: row.id, cells: cells(row, &texts), link: "fleet/\(row.id)"))
     }
     return Table(columns: columns, rows: rows)
   }
@@ -113,23 +113,24 @@ public enum WorkbenchView {
   static func cells(_ row: FleetRow, _ texts: inout RowTexts) -> [TableCell] {
     let isStale = row.isStale
     let valueTone: Tone? = isStale ? .muted : nil
-    let snapshot = row.snapshot
     let none = "—"
-    var operatorText = snapshot?.operatorName ?? ""
-    if let signal = snapshot?.signalPercent {
+    // The snapshot's fields are read through `row.snapshot?` (not a copy of the snapshot, whose
+    // every string would be retained and released again).
+    var operatorText = row.snapshot?.operatorName ?? ""
+    if let signal = row.snapshot?.signalPercent {
       operatorText += operatorText.isEmpty ? "\(signal)%" : " \(signal)%"
     }
-    let temperature = snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
+    let temperature = row.snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
     let freshnessTone: Tone? = isStale ? .warning : (row.checkedAt == nil ? .muted : nil)
     return [
       TableCell(row.name),
       TableCell(texts.status(row), tone: row.status.tone),
-      TableCell(snapshot?.phoneNumber ?? none, tone: valueTone),
+      TableCell(row.snapshot?.phoneNumber ?? none, tone: valueTone),
       TableCell(operatorText.isEmpty ? none : operatorText, tone: valueTone),
       TableCell(temperature ?? none, tone: valueTone),
       TableCell(row.version ?? none, tone: valueTone),
       TableCell(texts.freshness(row, isStale: isStale), tone: freshnessTone),
-      TableCell(snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
+      TableCell(row.snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
     ]
   }
 

@@ -159,10 +159,38 @@ struct TableLayout {
     /// `text` shortened by the column's rule and padded, with its
     /// ``Span/simpleWidth``: on the bytes for printable ASCII, else character by character.
     func fit(_ text: String, _ measure: CellWidths.Measure) -> (text: String, simpleWidth: Int?) {
-      guard measure.isASCII, let fitted = fitASCII(text, columns: measure.width) else {
-        return fitByCharacter(text, measure)
+      if measure.isASCII, let fitted = fitASCII(text, columns: measure.width) { return fitted }
+      guard measure.isSimple else { return fitByCharacter(text, measure) }
+      return fitSimple(text, columns: measure.width)
+    }
+
+    /// ``fitByCharacter(_:_:)`` for simple text `columns` wide: cut scalar by scalar, padded
+    /// into one buffer of the final size.
+    func fitSimple(_ text: String, columns: Int) -> (text: String, simpleWidth: Int?) {
+      var shown = text
+      var shownWidth = columns
+      if columns > width {
+        shown = DisplayWidth.shortened(text, to: width, mode: truncation)
+        shownWidth = DisplayWidth.of(shown)
       }
-      return fitted
+      let padding = isPadded ? max(0, width - shownWidth) : 0
+      guard padding > 0 else { return (shown, shownWidth) }
+      let spacesFirst = alignment == .trailing
+      let fitted = shown.utf8.withContiguousStorageIfAvailable { bytes in
+        String(unsafeUninitializedCapacity: bytes.count + padding) { buffer in
+          let start = spacesFirst ? padding : 0
+          let spaces = spacesFirst ? 0 : bytes.count
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + bytes.count)])
+            .initialize(fromContentsOf: bytes)
+          UnsafeMutableBufferPointer(rebasing: buffer[spaces..<(spaces + padding)])
+            .initialize(repeating: 0x20)
+          return bytes.count + padding
+        }
+      }
+      return (
+        fitted ?? DisplayWidth.pad(shown, measured: shownWidth, to: width, alignment: alignment),
+        shownWidth + padding
+      )
     }
 
     /// ``fitByCharacter(_:_:)`` for printable ASCII text `columns` wide (a character a byte):

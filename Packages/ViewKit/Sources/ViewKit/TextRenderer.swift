@@ -55,21 +55,28 @@ public enum TextRenderer {
     }
     return String(unsafeUninitializedCapacity: count) { buffer in
       var at = 0
-      func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-          let end = min(count, at + bytes.count)
-          _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<end])
-            .initialize(fromContentsOf: bytes[..<(end - at)])
-          at = end
-        }
+      func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let end = min(count, at + bytes.count)
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<end])
+          .initialize(fromContentsOf: bytes[..<(end - at)])
+        at = end
       }
-      for (offset, line) in lines.enumerated() {
-        if offset > 0 && at < count {
+      for index in lines.indices {
+        if index > 0 && at < count {
           buffer[at] = 0x0A
           at += 1
         }
-        for span in line.spans { write(Painter.content(span)) }
+        let spans = lines[index].spans
+        for span in spans.indices {
+          // Simple text is written as it is (``Painter/content(_:)``), read in place.
+          let written =
+            spans[span].simpleWidth == nil
+            ? nil : spans[span].text.utf8.withContiguousStorageIfAvailable(write)
+          if written == nil {
+            var content = Painter.content(spans[span])
+            content.withUTF8(write)
+          }
+        }
       }
       return at
     }
