@@ -209,7 +209,7 @@ struct TableLayout {
       }
       let shownWidth = head + tail + (ellipsis ? 1 : 0)
       let padding = isPadded ? max(0, width - shownWidth) : 0
-      guard ellipsis || padding > 0 else { return (text, columns) }
+      guard columns > width || padding > 0 else { return (text, columns) }
       let leading = alignment == .trailing ? padding : 0
       let count = head + tail + (ellipsis ? 3 : 0) + padding
       let fitted = text.utf8.withContiguousStorageIfAvailable { source in
