@@ -102,10 +102,13 @@ public enum WorkbenchView {
         id: "sms", title: text("column.sms"), minWidth: 12, priority: 1, sizing: .fill),
     ]
     var texts = RowTexts(now: state.now, language: language)
-    var rows: [TableRow] = []
-    rows.reserveCapacity(state.rows.count)
-    for row in state.rows {
-      rows.append(TableRow(id: row.id, cells: cells(row, &texts), link: "fleet/\(row.id)"))
+    // Each row read in place: a copy of a `FleetRow` retains and releases its every string.
+    let rows = state.rows.withUnsafeBufferPointer { source in
+      source.indices.map { index in
+        TableRow(
+          id: source[index].id, cells: cells(source[index], &texts),
+          link: "fleet/\(source[index].id)")
+      }
     }
     return Table(columns: columns, rows: rows)
   }

@@ -347,7 +347,8 @@ public enum DisplayWidth {
     while index < bytes.endIndex {
       if bytes[index] == 0x20 {
         if let start = wordStart {
-          filler.place(Substring(bytes[start..<index]), columns: bytes.distance(from: start, to: index))
+          filler.place(
+            Substring(bytes[start..<index]), columns: bytes.distance(from: start, to: index))
           wordStart = nil
         }
         filler.pendingSpace = true
@@ -357,7 +358,8 @@ public enum DisplayWidth {
       index = bytes.index(after: index)
     }
     if let start = wordStart {
-      filler.place(Substring(bytes[start...]), columns: bytes.distance(from: start, to: bytes.endIndex))
+      filler.place(
+        Substring(bytes[start...]), columns: bytes.distance(from: start, to: bytes.endIndex))
     }
     return filler.finish()
   }

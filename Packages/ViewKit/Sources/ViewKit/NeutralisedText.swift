@@ -261,10 +261,15 @@ extension Table {
       NeutralisedText.fix(&columns[index].title, .symbol)
       changed = true
     }
-    for index in rows.indices {
-      guard rows[index].cells.contains(where: { NeutralisedText.dirty($0.text) }) else {
-        continue
+    // Read in place (a large table's rows and cells are not copied to be looked at).
+    let dirtyRows = rows.withUnsafeBufferPointer { rows in
+      rows.indices.filter { row in
+        rows[row].cells.withUnsafeBufferPointer { cells in
+          cells.indices.contains { NeutralisedText.dirty(cells[$0].text) }
+        }
       }
+    }
+    for index in dirtyRows {
       var cells = rows[index].cells
       for cell in cells.indices { NeutralisedText.fix(&cells[cell].text, .symbol) }
       rows[index].cells = cells

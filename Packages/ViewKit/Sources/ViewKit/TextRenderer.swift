@@ -69,7 +69,7 @@ public enum TextRenderer {
         let spans = lines[index].spans
         for span in spans.indices {
           // Simple text is written as it is (``Painter/content(_:)``), read in place.
-          let written =
+          let written: Void? =
             spans[span].simpleWidth == nil
             ? nil : spans[span].text.utf8.withContiguousStorageIfAvailable(write)
           if written == nil {
