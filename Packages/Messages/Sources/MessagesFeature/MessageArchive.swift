@@ -572,11 +572,20 @@ public struct MessageArchive: Sendable {
     /// How many messages (of those the other filters keep) the newest-first walk reads at
     /// most before the index answers the rest; 0: the index answers all.
     var budget: Int
+    /// The walk reads at least this many messages per message of the page (so a page of an
+    /// export, 1,000, walks as far for its term as a page of 50 does).
+    var perMessage: Int = 0
 
     /// The strategy `msa` uses: a term the index finds in fewer than 64 messages (a code, a
     /// name) goes straight to the index; the first page of a common one (验证, 快递, Telegram
     /// in the benchmark's archive) lies within the newest 2,300 messages.
-    static let standard = SearchStrategy(indexBelow: 64, budget: 6_000)
+    static let standard = SearchStrategy(indexBelow: 64, budget: 6_000, perMessage: 120)
+
+    /// The walk's budget for a page of `limit`.
+    func budget(limit: Int) -> Int {
+      let (product, overflow) = limit.multipliedReportingOverflow(by: perMessage)
+      return overflow ? .max : max(budget, product)
+    }
   }
 
   /// Messages matching `filter`, newest first.
@@ -607,6 +616,7 @@ public struct MessageArchive: Sendable {
       var (sql, values) = try conditions(others)
       Self.append(cursor, to: &sql, &values)
       let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+      let budget = strategy.budget(limit: limit)
       // The inner query reads the messages newest first, tests `LIKE` on each and stops after
       // `budget`; the outer one reads the whole rows of the matches, in that order, and stops
       // at a page.
@@ -619,14 +629,14 @@ public struct MessageArchive: Sendable {
           LEFT JOIN instances i ON i.id = m.instance_id
           LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
         WHERE w.hit LIMIT ?
-        """, [term.like] + values + [strategy.budget, limit]
+        """, [term.like] + values + [budget, limit]
       ).map(Self.message)
       guard walked.count < limit,
         let last = try database.queryOne(
           """
           SELECT m.device_at, m.id FROM messages m\(whereClause)
           ORDER BY m.device_at DESC, m.id DESC LIMIT 1 OFFSET ?
-          """, values + [strategy.budget - 1])
+          """, values + [budget - 1])
       else { return walked }
       let boundary = MessageCursor(
         deviceAtMilliseconds: try last.int64("device_at"), id: try last.int64("id"))

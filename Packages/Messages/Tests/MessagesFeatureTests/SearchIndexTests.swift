@@ -299,6 +299,12 @@ struct SearchIndexTests {
         }
       }
     }
+    // A page of an export walks as far per message as a page of 50.
+    let standard = MessageArchive.SearchStrategy.standard
+    #expect(standard.budget(limit: 1) == 6_000)
+    #expect(standard.budget(limit: 50) == 6_000)
+    #expect(standard.budget(limit: 1_000) == 120_000)
+    #expect(standard.budget(limit: .max) == .max)
   }
 
   @Test("deleted messages leave both indexes and their ids never return below the watermark")
