@@ -152,44 +152,27 @@ public struct CodeCandidate: Sendable, Equatable {
 }
 
 /// Finds code-like parts of a text with ``CodeRules``, and masks them.
+///
+/// It walks a text by `Character`, or — far cheaper, with the same answers — by Unicode scalar
+/// when every scalar of the text is a character of its own that no other scalar equals
+/// (``CodeTextScalars``): nearly every SMS, Chinese or English.
 public struct CodeDetector: Sendable {
   /// The rules.
   public let rules: CodeRules
-  private let separators: [Character: Int]
   private let mask: String
-  /// The extraction rules' words, lowercased once here rather than for every message.
-  let words: ExtractionWords?
+  /// The rules' separators and words for the walk by `Character`.
+  let characterTables: CodeTextTables<Character>
+  /// The same for the walk by scalar; nil when a rule's character is not one simple scalar
+  /// (then every text is walked by `Character`).
+  let scalarTables: CodeTextTables<Unicode.Scalar>?
 
   /// A detector for `rules`.
   public init(rules: CodeRules) {
     self.rules = rules
-    var separators: [Character: Int] = [:]
-    for separator in rules.digitGroups.separators {
-      if separator.character.count == 1, let character = separator.character.first {
-        separators[character] = separator.minPartDigits
-      }
-    }
-    self.separators = separators
     self.mask = rules.maskCharacter.isEmpty ? "•" : rules.maskCharacter
-    self.words = rules.extraction.map(ExtractionWords.init)
-  }
-
-  /// ``CodeRules/Extraction``'s words as lowercased characters, and its one-character joiners.
-  struct ExtractionWords: Sendable {
-    var keywords: [[Character]]
-    var ignoredPhrases: [[Character]]
-    var refuseBefore: [[Character]]
-    var refuseAfter: [[Character]]
-    var joiners: Set<Character>
-
-    init(_ rules: CodeRules.Extraction) {
-      func lowered(_ words: [String]) -> [[Character]] { words.map { Array($0.lowercased()) } }
-      keywords = lowered(rules.keywords)
-      ignoredPhrases = lowered(rules.ignoredPhrases)
-      refuseBefore = lowered(rules.refuseBefore)
-      refuseAfter = lowered(rules.refuseAfter)
-      joiners = Set(rules.joiners.compactMap { $0.count == 1 ? $0.first : nil })
-    }
+    let characterTables = CodeTextTables<Character>(rules)
+    self.characterTables = characterTables
+    self.scalarTables = characterTables.map(CodeTextScalars.scalar(of:))
   }
 
   /// The detector with the bundled rules.
@@ -205,20 +188,17 @@ public struct CodeDetector: Sendable {
     var isDigits: Bool { letters == 0 }
   }
 
-  static func tokens(_ characters: [Character]) -> [Token] {
+  static func tokens<Unit: CodeTextUnit>(_ characters: [Unit]) -> [Token] {
     var tokens: [Token] = []
     var index = 0
     while index < characters.count {
-      guard characters[index].isASCII, characters[index].isLetter || characters[index].isNumber
-      else {
+      guard characters[index].isASCIILetterOrDigit else {
         index += 1
         continue
       }
       var token = Token(start: index, end: index, digits: 0, letters: 0, hasLowercase: false)
-      while index < characters.count, characters[index].isASCII,
-        characters[index].isLetter || characters[index].isNumber
-      {
-        if characters[index].isNumber {
+      while index < characters.count, characters[index].isASCIILetterOrDigit {
+        if characters[index].isASCIIDigit {
           token.digits += 1
         } else {
           token.letters += 1
@@ -235,7 +215,7 @@ public struct CodeDetector: Sendable {
   /// Every candidate in `text`, in order.
   public func candidates(in text: String) -> [CodeCandidate] {
     let characters = Array(text)
-    return spans(characters).map { span in
+    return spans(characters, characterTables).map { span in
       let written = String(characters[span.range])
       return CodeCandidate(
         range: span.range, kind: span.kind, text: written,
@@ -250,10 +230,11 @@ public struct CodeDetector: Sendable {
     var masksLetters: Bool
   }
 
-  func spans(_ characters: [Character]) -> [Span] {
+  func spans<Unit: CodeTextUnit>(_ characters: [Unit], _ tables: CodeTextTables<Unit>) -> [Span] {
     let tokens = Self.tokens(characters)
     var spans: [Span] = []
     let letterDigit = rules.letterDigitCodes
+    let separators = tables.separators
     var index = 0
     while index < tokens.count {
       let token = tokens[index]
@@ -286,7 +267,7 @@ public struct CodeDetector: Sendable {
         // A capital-letter prefix joined by a separator (`G-482913`) belongs to the code.
         if index > 0, tokens[index - 1].end + 1 == start, !tokens[index - 1].hasLowercase,
           tokens[index - 1].digits == 0, tokens[index - 1].end - tokens[index - 1].start <= 3,
-          separators[characters[start - 1]] != nil, characters[start - 1] != " "
+          separators[characters[start - 1]] != nil, characters[start - 1] != Unit.space
         {
           start = tokens[index - 1].start
         }
@@ -298,16 +279,16 @@ public struct CodeDetector: Sendable {
   }
 
   /// Digit runs long enough to mask inside a token of letters and digits (`abc12345`).
-  private func digitRuns(_ characters: [Character], _ token: Token) -> [Span] {
+  private func digitRuns<Unit: CodeTextUnit>(_ characters: [Unit], _ token: Token) -> [Span] {
     var spans: [Span] = []
     var start = token.start
     while start < token.end {
-      guard characters[start].isNumber else {
+      guard characters[start].isASCIIDigit else {
         start += 1
         continue
       }
       var end = start
-      while end < token.end, characters[end].isNumber { end += 1 }
+      while end < token.end, characters[end].isASCIIDigit { end += 1 }
       if end - start >= rules.digitGroups.minDigits {
         spans.append(Span(range: start..<end, kind: .digits, masksLetters: false))
       }
@@ -320,7 +301,7 @@ public struct CodeDetector: Sendable {
   /// mask character; separators and everything else kept.
   public func mask(_ text: String) -> String {
     let characters = Array(text)
-    let spans = spans(characters)
+    let spans = spans(characters, characterTables)
     guard !spans.isEmpty else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -335,5 +316,189 @@ public struct CodeDetector: Sendable {
     }
     result += String(characters[position...])
     return result
+  }
+}
+
+/// The rules' separators and extraction words in the units one walk compares.
+struct CodeTextTables<Unit: CodeTextUnit>: Sendable {
+  /// Separator → fewest digits on both sides it joins.
+  var separators: [Unit: Int]
+  /// The extraction words; nil: no extraction.
+  var words: ExtractionWords?
+
+  /// ``CodeRules/Extraction``'s words, lowercased once here rather than for every message,
+  /// and its one-character joiners.
+  struct ExtractionWords: Sendable {
+    var keywords: [[Unit]]
+    var ignoredPhrases: [[Unit]]
+    var refuseBefore: [[Unit]]
+    var refuseAfter: [[Unit]]
+    var joiners: Set<Unit>
+  }
+
+  init(separators: [Unit: Int], words: ExtractionWords?) {
+    self.separators = separators
+    self.words = words
+  }
+
+  /// The same tables in other units; nil when one of the characters has no such unit.
+  func map<Other: CodeTextUnit>(_ convert: (Unit) -> Other?) -> CodeTextTables<Other>? {
+    func converted(_ word: [Unit]) -> [Other]? {
+      var result: [Other] = []
+      for unit in word {
+        guard let other = convert(unit) else { return nil }
+        result.append(other)
+      }
+      return result
+    }
+    func convertedAll(_ words: [[Unit]]) -> [[Other]]? {
+      var result: [[Other]] = []
+      for word in words {
+        guard let other = converted(word) else { return nil }
+        result.append(other)
+      }
+      return result
+    }
+    var separators: [Other: Int] = [:]
+    for (unit, digits) in self.separators {
+      guard let other = convert(unit) else { return nil }
+      separators[other] = digits
+    }
+    guard let words else { return CodeTextTables<Other>(separators: separators, words: nil) }
+    guard let keywords = convertedAll(words.keywords),
+      let ignoredPhrases = convertedAll(words.ignoredPhrases),
+      let refuseBefore = convertedAll(words.refuseBefore),
+      let refuseAfter = convertedAll(words.refuseAfter),
+      let joiners = converted(Array(words.joiners))
+    else { return nil }
+    return CodeTextTables<Other>(
+      separators: separators,
+      words: .init(
+        keywords: keywords, ignoredPhrases: ignoredPhrases, refuseBefore: refuseBefore,
+        refuseAfter: refuseAfter, joiners: Set(joiners)))
+  }
+}
+
+extension CodeTextTables where Unit == Character {
+  init(_ rules: CodeRules) {
+    var separators: [Character: Int] = [:]
+    for separator in rules.digitGroups.separators {
+      if separator.character.count == 1, let character = separator.character.first {
+        separators[character] = separator.minPartDigits
+      }
+    }
+    func lowered(_ words: [String]) -> [[Character]] { words.map { Array($0.lowercased()) } }
+    self.init(
+      separators: separators,
+      words: rules.extraction.map { extraction in
+        ExtractionWords(
+          keywords: lowered(extraction.keywords),
+          ignoredPhrases: lowered(extraction.ignoredPhrases),
+          refuseBefore: lowered(extraction.refuseBefore),
+          refuseAfter: lowered(extraction.refuseAfter),
+          joiners: Set(extraction.joiners.compactMap { $0.count == 1 ? $0.first : nil }))
+      })
+  }
+}
+
+/// What the detector asks of one unit of text: a `Character`, or a `Unicode.Scalar` of a text
+/// ``CodeTextScalars/simple(_:)`` accepted (where each scalar is the character it stands for).
+protocol CodeTextUnit: Hashable, Sendable {
+  /// An ASCII letter or digit: part of a token.
+  var isASCIILetterOrDigit: Bool { get }
+  /// An ASCII letter.
+  var isASCIILetter: Bool { get }
+  /// An ASCII digit.
+  var isASCIIDigit: Bool { get }
+  /// Lowercase (asked of a token's ASCII letters only).
+  var isLowercase: Bool { get }
+  /// `Character.isNumber` (any script's digits and numerals).
+  var isNumber: Bool { get }
+  /// Its lowercase when that is one character, else itself.
+  var caseFolded: Self { get }
+  /// The space, `+` and `＋`.
+  static var space: Self { get }
+  static var plus: Self { get }
+  static var fullwidthPlus: Self { get }
+  /// The text of `units`.
+  static func string(_ units: some Sequence<Self>) -> String
+}
+
+extension Character: CodeTextUnit {
+  var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
+  var isASCIILetter: Bool { isASCII && isLetter }
+  var isASCIIDigit: Bool { isASCII && isNumber }
+  var caseFolded: Character {
+    let folded = lowercased()
+    return folded.count == 1 ? folded.first ?? self : self
+  }
+  static var space: Character { " " }
+  static var plus: Character { "+" }
+  static var fullwidthPlus: Character { "＋" }
+  static func string(_ units: some Sequence<Character>) -> String { String(units) }
+}
+
+extension Unicode.Scalar: CodeTextUnit {
+  var isASCIILetterOrDigit: Bool { isASCIILetter || isASCIIDigit }
+  var isASCIILetter: Bool { (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) }
+  var isASCIIDigit: Bool { (0x30...0x39).contains(value) }
+  var isLowercase: Bool { (0x61...0x7A).contains(value) }
+  var isNumber: Bool { value < 0x80 ? isASCIIDigit : Character(self).isNumber }
+  var caseFolded: Unicode.Scalar {
+    switch value {
+    // A–Z, À–Þ but ×, Ａ–Ｚ: the only simple scalars whose lowercase differs (a test checks
+    // every simple scalar against `Character.lowercased()`).
+    case 0x41...0x5A, 0xC0...0xD6, 0xD8...0xDE, 0xFF21...0xFF3A:
+      return Unicode.Scalar(value + 0x20) ?? self
+    default:
+      return self
+    }
+  }
+  static var space: Unicode.Scalar { " " }
+  static var plus: Unicode.Scalar { "+" }
+  static var fullwidthPlus: Unicode.Scalar { "＋" }
+  static func string(_ units: some Sequence<Unicode.Scalar>) -> String {
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: units)
+    return String(text)
+  }
+}
+
+/// When a text can be walked by Unicode scalar with the answers of the walk by `Character`.
+enum CodeTextScalars {
+  /// Whether `scalar` is always a character of its own (no scalar before or after it joins it
+  /// into one grapheme, as long as that one is simple too: no carriage return, combining mark,
+  /// joiner, variation selector or emoji modifier is simple) and equal to no other scalar (it
+  /// is its own canonical composition: no singleton such as the Kelvin sign or a CJK
+  /// compatibility ideograph). Tests check both for every simple scalar.
+  static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x0C, 0x0E...0x7F: true  // ASCII but the carriage return (CR LF is one).
+    case 0xA0...0xFF: true  // Latin-1 (U+00AD is a control: a character of its own).
+    case 0x2010...0x2027, 0x2030...0x205E: true  // dashes, quotes, ‰, ※ …
+    case 0x20A0...0x20C0: true  // currency signs (€)
+    case 0x3000...0x3029, 0x3030...0x303F: true  // CJK punctuation, without its tone marks
+    case 0x4E00...0x9FFF: true  // CJK unified ideographs
+    case 0xFF01...0xFF5E, 0xFFE0...0xFFE6: true  // fullwidth forms (：＋￥)
+    default: false
+    }
+  }
+
+  /// `text`'s scalars when every one is simple, else nil.
+  static func simple(_ text: String) -> [Unicode.Scalar]? {
+    var scalars: [Unicode.Scalar] = []
+    scalars.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      guard isSimple(scalar) else { return nil }
+      scalars.append(scalar)
+    }
+    return scalars
+  }
+
+  /// The simple scalar `character` is, or nil.
+  static func scalar(of character: Character) -> Unicode.Scalar? {
+    let scalars = character.unicodeScalars
+    guard scalars.count == 1, let scalar = scalars.first, isSimple(scalar) else { return nil }
+    return scalar
   }
 }

@@ -5,18 +5,33 @@ extension CodeDetector {
   /// word naming a code that nothing marks as a phone number, an amount, a date or time, or an
   /// order, account or tracking number (``CodeRules/Extraction``). Digits only for a digit
   /// code (`G-482913` → `482913`, `852-598` → `852598`), the token for a letter-digit one.
+  ///
+  /// Walks the text by Unicode scalar when ``CodeTextScalars/simple(_:)`` accepts it (nearly
+  /// every SMS), else by `Character`; both walks give the same answer
+  /// (``referenceCode(in:)``).
   public func code(in text: String) -> String? {
-    guard let rules = rules.extraction, let words else { return nil }
-    let characters = Array(text)
-    let spans = spans(characters)
-    guard !spans.isEmpty else { return nil }
-    var lower = characters.map { character -> Character in
-      let folded = character.lowercased()
-      return folded.count == 1 ? folded.first ?? character : character
+    if let scalarTables, let scalars = CodeTextScalars.simple(text) {
+      return code(in: scalars, scalarTables)
     }
+    return code(in: Array(text), characterTables)
+  }
+
+  /// ``code(in:)`` by the walk by `Character` alone, whatever the text: the reference the
+  /// cheaper walk by scalar is tested against.
+  public func referenceCode(in text: String) -> String? {
+    code(in: Array(text), characterTables)
+  }
+
+  func code<Unit: CodeTextUnit>(in characters: [Unit], _ tables: CodeTextTables<Unit>)
+    -> String?
+  {
+    guard let rules = rules.extraction, let words = tables.words else { return nil }
+    let spans = spans(characters, tables)
+    guard !spans.isEmpty else { return nil }
+    var lower = characters.map(\.caseFolded)
     for phrase in words.ignoredPhrases {
       for range in Self.occurrences(of: phrase, in: lower) {
-        for index in range { lower[index] = " " }
+        for index in range { lower[index] = Unit.space }
       }
     }
     let keywords = words.keywords.flatMap { Self.occurrences(of: $0, in: lower) }
@@ -37,21 +52,21 @@ extension CodeDetector {
   }
 
   /// The code a span stands for when its size fits, else nil.
-  private func value(of span: Span, _ characters: [Character], _ rules: CodeRules.Extraction)
-    -> String?
-  {
+  private func value<Unit: CodeTextUnit>(
+    of span: Span, _ characters: [Unit], _ rules: CodeRules.Extraction
+  ) -> String? {
     let written = characters[span.range]
     switch span.kind {
     case .letterDigit:
-      return String(written)
+      return Unit.string(written)
     case .digits:
-      let digits = String(written.filter { $0.isASCII && $0.isNumber })
+      let digits = Unit.string(written.filter(\.isASCIIDigit))
       guard (rules.minDigits...max(rules.minDigits, rules.maxDigits)).contains(digits.count)
       else { return nil }
       // A date shape: a year run, then short runs (`2024-05-12`).
-      let runs = written.split { !($0.isASCII && $0.isNumber) }.filter { !$0.isEmpty }
+      let runs = written.split { !$0.isASCIIDigit }.filter { !$0.isEmpty }
       if runs.count >= 2, let first = runs.first, first.count == 4,
-        rules.dateYearPrefixes.contains(where: { String(first).hasPrefix($0) }),
+        rules.dateYearPrefixes.contains(where: { Unit.string(first).hasPrefix($0) }),
         runs.dropFirst().allSatisfy({ $0.count <= 2 })
       {
         return nil
@@ -61,9 +76,10 @@ extension CodeDetector {
   }
 
   /// Whether the context marks the span as another kind of number.
-  private func refused(
-    _ range: Range<Int>, _ characters: [Character], _ lower: [Character],
-    keywords: [Range<Int>], _ words: ExtractionWords, _ rules: CodeRules.Extraction
+  private func refused<Unit: CodeTextUnit>(
+    _ range: Range<Int>, _ characters: [Unit], _ lower: [Unit],
+    keywords: [Range<Int>], _ words: CodeTextTables<Unit>.ExtractionWords,
+    _ rules: CodeRules.Extraction
   ) -> Bool {
     let joiners = words.joiners
     func isDigit(_ index: Int) -> Bool {
@@ -75,10 +91,12 @@ extension CodeDetector {
     if after < characters.count, joiners.contains(characters[after]), isDigit(after + 1) {
       return true
     }
-    if before >= 0, characters[before] == "+" || characters[before] == "＋" { return true }
+    if before >= 0, characters[before] == Unit.plus || characters[before] == Unit.fullwidthPlus {
+      return true
+    }
     // A word right after it (spaces skipped): 元, 年, %.
     var next = after
-    while next < lower.count, lower[next] == " " { next += 1 }
+    while next < lower.count, lower[next] == Unit.space { next += 1 }
     let rest = lower[next..<min(lower.count, next + 8)]
     for word in words.refuseAfter where Self.hasPrefix(rest, word) { return true }
     // A word shortly before it, with no keyword between that word and it.
@@ -96,24 +114,25 @@ extension CodeDetector {
     return refusedEnd > keywordEnd
   }
 
-  static func hasPrefix(_ text: ArraySlice<Character>, _ word: [Character]) -> Bool {
+  static func hasPrefix<Unit: CodeTextUnit>(_ text: ArraySlice<Unit>, _ word: [Unit]) -> Bool {
     guard !word.isEmpty, text.count >= word.count else { return false }
-    return Array(text.prefix(word.count)) == word
+    return text.prefix(word.count).elementsEqual(word)
   }
 
-  /// Where `word` (lowercased, ``ExtractionWords``) occurs in `text`; a word starting or
-  /// ending with an ASCII letter matches only where no ASCII letter adjoins that end.
-  static func occurrences(of word: [Character], in text: [Character]) -> [Range<Int>] {
+  /// Where `word` (lowercased, ``CodeTextTables/ExtractionWords``) occurs in `text`; a word
+  /// starting or ending with an ASCII letter matches only where no ASCII letter adjoins that
+  /// end.
+  static func occurrences<Unit: CodeTextUnit>(of word: [Unit], in text: [Unit]) -> [Range<Int>] {
     guard let first = word.first, let last = word.last, word.count <= text.count else { return [] }
     func isLetter(_ index: Int) -> Bool {
-      index >= 0 && index < text.count && text[index].isASCII && text[index].isLetter
+      index >= 0 && index < text.count && text[index].isASCIILetter
     }
-    let checksStart = first.isASCII && first.isLetter
-    let checksEnd = last.isASCII && last.isLetter
+    let checksStart = first.isASCIILetter
+    let checksEnd = last.isASCIILetter
     var found: [Range<Int>] = []
     var index = 0
     while index + word.count <= text.count {
-      if text[index] == first, Array(text[index..<index + word.count]) == word,
+      if text[index] == first, text[index..<index + word.count].elementsEqual(word),
         !(checksStart && isLetter(index - 1)), !(checksEnd && isLetter(index + word.count))
       {
         found.append(index..<index + word.count)
