@@ -50,13 +50,22 @@ enum BenchSearch {
     try BenchOutput.json(results)
   }
 
-  /// The reference's statement, as the `sqlite3` shell ran it (the term inlined as a literal):
-  /// the newest 50 messages whose body (the sender's number for `peer:`) contains the term.
+  /// The reference's statement, as a user would type it into the `sqlite3` shell (the term
+  /// inlined as a literal): the newest 50 messages whose body (the sender's number for
+  /// `peer:`) contains the term, with what `msa messages list` shows of each — every column
+  /// of the message and its device's name — so both sides return the same page and differ
+  /// only in how they find its rows.
   static func referenceStatement(_ query: String) -> String {
     let (column, term) =
       query.hasPrefix("peer:") ? ("peer_raw", String(query.dropFirst(5))) : ("body", query)
-    return "SELECT id, body FROM messages WHERE \(column) LIKE '%"
-      + term.replacingOccurrences(of: "'", with: "''")
-      + "%' ORDER BY device_at DESC, id DESC LIMIT 50;"
+    return """
+      SELECT m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name), \
+      m.direction, m.peer_raw, m.peer_key, m.body, m.device_at, m.device_timestamp, m.status, \
+      m.upstream_id, m.synced_at, m.repaired, m.code, m.sim_number \
+      FROM messages m LEFT JOIN instances i ON i.id = m.instance_id \
+      LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id \
+      WHERE m.\(column) LIKE '%\(term.replacingOccurrences(of: "'", with: "''"))%' \
+      ORDER BY m.device_at DESC, m.id DESC LIMIT 50;
+      """
   }
 }
