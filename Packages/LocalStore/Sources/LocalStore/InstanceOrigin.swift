@@ -16,8 +16,12 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
   public let port: Int?
   /// The normalized text, e.g. `http://192.168.1.1:3000`.
   public let string: String
-  /// The origin as a URL (no path).
-  public let url: URL
+
+  /// The origin as a URL (no path). Made when asked (a request's client asks once), not for
+  /// every origin read from the database; every origin ``init(parsing:)`` or ``init(stored:)``
+  /// accepts is one `URL(string:)` reads (the parser checks it; the stored form's host is
+  /// `[a-z0-9.-]` only, which `URL` always reads).
+  public var url: URL { URL(string: string) ?? URL(fileURLWithPath: "/") }
 
   /// Parses and normalizes `text` (surrounding whitespace is ignored).
   public init(parsing text: String) throws(OriginError) {
@@ -91,12 +95,80 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
 
     let hostText = host.contains(":") ? "[\(host)]" : host
     let normalized = "\(scheme)://\(hostText)" + (port.map { ":\($0)" } ?? "")
-    guard let url = URL(string: normalized) else { throw .invalidHost(host) }
+    guard URL(string: normalized) != nil else { throw .invalidHost(host) }
     self.scheme = scheme
     self.host = host
     self.port = port
     self.string = normalized
-    self.url = url
+  }
+
+  /// An origin read back from the database, which is still an untrusted file: text already in
+  /// the normalized form ``init(parsing:)`` writes (`http://host` or `https://host:port`, a
+  /// lower-case name or IPv4 host, a port without leading zeros that is not the scheme's
+  /// default) is checked byte by byte and taken as is; anything else, IPv6 included, goes
+  /// through ``init(parsing:)``. Either way the result (or the error) is the parser's.
+  public init(stored text: String) throws(OriginError) {
+    if let origin = Self.canonical(text) {
+      self = origin
+    } else {
+      try self.init(parsing: text)
+    }
+  }
+
+  private init(scheme: String, host: String, port: Int?, string: String) {
+    self.scheme = scheme
+    self.host = host
+    self.port = port
+    self.string = string
+  }
+
+  /// `text` as an origin when it is exactly the parser's normalized form of a host name or
+  /// IPv4 address; `nil` for anything else (not necessarily invalid).
+  static func canonical(_ text: String) -> InstanceOrigin? {
+    let bytes = text.utf8
+    let http = bytes.starts(with: "http://".utf8)
+    guard http || bytes.starts(with: "https://".utf8) else { return nil }
+    let schemeLength = http ? 4 : 5
+    var hostStart = bytes.index(bytes.startIndex, offsetBy: schemeLength + 3)
+    let hostBegin = hostStart
+    var previous: UInt8 = UInt8(ascii: "/")
+    var port: Int?
+    while hostStart != bytes.endIndex {
+      let byte = bytes[hostStart]
+      if byte == UInt8(ascii: ":") {
+        port = portNumber(bytes[bytes.index(after: hostStart)...])
+        guard port != nil else { return nil }
+        break
+      }
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+      case UInt8(ascii: "."), UInt8(ascii: "-"):
+        // Not first, and no `..` (the parser's rules; `.-`, `-.` and a last `.` or `-` pass).
+        guard previous != UInt8(ascii: "/"), !(byte == UInt8(ascii: ".") && previous == byte)
+        else { return nil }
+      default: return nil
+      }
+      previous = byte
+      hostStart = bytes.index(after: hostStart)
+    }
+    guard hostStart != hostBegin else { return nil }
+    if let port, port == (http ? 80 : 443) { return nil }
+    return InstanceOrigin(
+      scheme: http ? "http" : "https", host: String(text[hostBegin..<hostStart]), port: port,
+      string: text)
+  }
+
+  /// The digits of a normalized port (1–65535, no leading zero), or `nil`.
+  private static func portNumber(_ digits: Substring.UTF8View) -> Int? {
+    guard let first = digits.first, first != UInt8(ascii: "0"), digits.count <= 5 else {
+      return nil
+    }
+    var value = 0
+    for digit in digits {
+      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(digit - UInt8(ascii: "0"))
+    }
+    return value <= 65535 ? value : nil
   }
 
   /// Whether traffic to it is unencrypted (`http`).

@@ -377,10 +377,14 @@ public struct InstanceRepository: Sendable {
   static func instance(_ row: Row) throws -> Instance {
     let originText = try row.string("origin")
     let tagsText = try row.string("tags")
-    let tags = (try? JSONDecoder().decode([String].self, from: Data(tagsText.utf8))) ?? []
+    // Most instances have no tag: `[]` needs no decoder (one per row was 5% of a cold
+    // `fleet list` of 1,000).
+    let tags =
+      tagsText == "[]"
+      ? [] : (try? JSONDecoder().decode([String].self, from: Data(tagsText.utf8))) ?? []
     return Instance(
       id: try row.string("id"), name: try row.string("name"),
-      origin: try InstanceOrigin(parsing: originText), groupID: try row.optionalString("group_id"),
+      origin: try InstanceOrigin(stored: originText), groupID: try row.optionalString("group_id"),
       tags: tags, revision: try row.int("revision"), createdAt: try row.date("created_at"),
       updatedAt: try row.date("updated_at"))
   }

@@ -1,6 +1,7 @@
 import Foundation
-import LocalStore
 import Testing
+
+@testable import LocalStore
 
 @Suite struct InstanceOriginTests {
   @Test(arguments: [
@@ -67,6 +68,70 @@ import Testing
     #expect(try JSONDecoder().decode([InstanceOrigin].self, from: data) == [origin])
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode([InstanceOrigin].self, from: Data(#"["ftp://x"]"#.utf8))
+    }
+  }
+
+  /// Every origin of the tests above, their normalized forms, and stored texts a hostile or
+  /// older file could hold.
+  static let storedTexts: [String] = [
+    "http://192.168.1.1:3000", "  HTTP://Router.LAN:3000/  ", "http://h:80", "https://h:443/",
+    "https://h:80", "http://[::1]:3000", "http://[FD00::1]", "http://my-router.local",
+    "http://192.168.1.1:3000/api", "http://h/a/b", "http://h?x=1", "http://h/?x=1", "http://h#top",
+    "http://admin:pw@h", "ftp://h", "192.168.1.1:3000", "http://", "http://:3000", "http://h:0",
+    "http://h:70000", "http://h:abc", "http://h:", "http://my host", "", "http://h_st!",
+    "http://::1", "http://router.lan:3000", "http://h", "https://h", "http://[fd00::1]",
+    "https://example.com:8443", "http://127.0.0.1:20001", "http://10.0.1.7:3007",
+    "http://h:65535", "http://h:65536", "http://h:99999", "http://h:100000", "http://h:080",
+    "http://h:03000", "http://h:443", "https://h:80", "https://h:443", "http://h:1",
+    "http://.h", "http://-h", "http://h.", "http://h-", "http://a..b", "http://a.-b",
+    "http://a-.b", "http://Router", "HTTP://h", "Http://h", "http://h/", "http://h ",
+    " http://h", "http://h\n", "http://h\t:80", "http://h:3000:1", "http://h::3000",
+    "http://路由器", "http://h\u{0}", "http://h:+80", "http://h:-1", "http://h: 80",
+    "https://", "https:/h", "http:h", "http://a_b", "http://[::1", "http://[::1]x",
+    "http://[::1]:0", "http://[g::1]", "http://1.2.3.4.5", "http://999.999.999.999",
+    "http://h:3000/", "http://h:3000#", "http://h:3000?", "http://xn--fiq228c.com",
+  ]
+
+  /// A stored origin gives exactly what the parser gives: the same normalized origin or the
+  /// same error, whether the byte check took it or the parser did.
+  @Test(arguments: storedTexts)
+  func storedOriginsReadAsTheParserReadsThem(text: String) {
+    let parsed = Result { () throws(OriginError) in try InstanceOrigin(parsing: text) }
+    let stored = Result { () throws(OriginError) in try InstanceOrigin(stored: text) }
+    switch (parsed, stored) {
+    case (.success(let expected), .success(let origin)):
+      #expect(origin.string == expected.string)
+      #expect(origin.scheme == expected.scheme)
+      #expect(origin.host == expected.host)
+      #expect(origin.port == expected.port)
+      #expect(origin.url == expected.url)
+      #expect(origin.url.absoluteString == expected.string)
+    case (.failure(let expected), .failure(let error)):
+      #expect(error == expected)
+    default:
+      Issue.record("\(text): parsed \(parsed), stored \(stored)")
+    }
+    // The byte check takes only the parser's own normalized form.
+    if let fast = InstanceOrigin.canonical(text) {
+      #expect((try? InstanceOrigin(parsing: text))?.string == text)
+      #expect(fast.string == text)
+    }
+  }
+
+  /// The byte check takes the normalized forms themselves (the fast path is the one used).
+  @Test func normalizedHostsAndPortsTakeTheByteCheck() throws {
+    for text in [
+      "http://192.168.1.1:3000", "https://example.com:8443", "http://h", "https://h:80",
+      "http://my-router.local", "http://h:65535", "http://h:1", "http://h.", "http://a-.b",
+    ] {
+      let fast = try #require(InstanceOrigin.canonical(text))
+      #expect(fast == (try InstanceOrigin(parsing: text)))
+    }
+    for text in [
+      "http://h:80", "https://h:443", "http://H", "http://[::1]", "http://h:080", "http://h/",
+      "http://.h", "http://a..b", "http://h:65536", "http://:80",
+    ] {
+      #expect(InstanceOrigin.canonical(text) == nil)
     }
   }
 }
