@@ -14,9 +14,34 @@ public enum JSONOutput {
     command: String, data: T, schemaVersion: Int = defaultSchemaVersion,
     language: AppLanguage = .english
   ) throws -> String {
-    try encode(
+    if let data = data as? any JSONOutputWritable,
+      let text = written(
+        command: command, data: data, schemaVersion: schemaVersion, language: language)
+    {
+      return text
+    }
+    return try encode(
       SuccessEnvelope(command: command, data: data, schemaVersion: schemaVersion),
       language: language)
+  }
+
+  /// The success envelope written directly (``JSONOutputWritable``): the same bytes as
+  /// through the encoder; `nil` when the data holds a value only the encoder writes.
+  static func written(
+    command: String, data: some JSONOutputWritable, schemaVersion: Int,
+    language: AppLanguage = .english
+  ) -> String? {
+    var json = JSONOutputWriter(language: language)
+    json.object { json in
+      json.key("command")
+      json.string(command)
+      json.key("data")
+      json.value(data)
+      json.key("schemaVersion")
+      json.int(schemaVersion)
+    }
+    guard !json.isUnwritable else { return nil }
+    return String(decoding: json.bytes, as: UTF8.self) + "\n"
   }
 
   /// The success envelope with each row of `data.<rows.key>` cut down to `fields` (names from

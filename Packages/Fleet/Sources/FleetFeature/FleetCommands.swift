@@ -49,11 +49,15 @@ enum FleetCommands {
       let isFiltered = ["group", "tag", "status", "search"].contains {
         parsed.optionalString($0) != nil
       }
+      let payload = InstancesPayload(instances: rows)
+      // `--json` prints only the payload: the workbench view is not built for it.
+      guard !context.environment.output.json else {
+        return CommandResult(view: .stack([]), payload: payload)
+      }
       let state = WorkbenchState(
         rows: rows, now: context.environment.clock.now(), isFiltered: isFiltered)
       return CommandResult(
-        view: WorkbenchView.view(state, language: context.language),
-        payload: InstancesPayload(instances: rows))
+        view: WorkbenchView.view(state, language: context.language), payload: payload)
     }
   }
 
