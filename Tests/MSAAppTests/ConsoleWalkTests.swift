@@ -308,6 +308,43 @@ func walkFleet() async throws -> (SimulatedFleet, MSAApplication, AppEnvironment
     }
   }
 
+  /// The program composes without dry-parsing the screens' keys at every start
+  /// (`MSAMain.composed()`); this is where they are checked: the program's own composition
+  /// and every one-feature build have no key that cannot work.
+  @Test func theProgramsKeysAreCheckedHereNotAtEveryStart() throws {
+    let program = try MSAMain.composed()
+    #expect(program.routeActionConflicts() == [])
+    #expect(program.registry.routes.count > 0)
+    for module in CompiledFeatures.modules {
+      let single = try MSAApplication(
+        modules: [module], appCommands: AppCommands.all, checkingRouteActions: false)
+      #expect(single.routeActionConflicts() == [], "\(module.id)")
+    }
+  }
+
+  /// Composed as the program composes, a broken key does not stop the start; the check finds
+  /// it.
+  @Test func aBrokenKeyIsFoundByTheCheck() throws {
+    let fleet = try #require(CompiledFeatures.modules.first { $0.id == "fleet" })
+    let route = try #require(fleet.routes.first)
+    let rogue = FeatureModule(
+      id: "rogue", name: fleet.name, summary: fleet.summary, order: 99, home: "rogue",
+      routes: [
+        FeatureRoute(
+          "rogue", title: route.title,
+          actions: [RouteAction(key: "t", title: route.title, arguments: ["fleet", "nope"])],
+          load: { _ in "" }, view: { _, _ in .text(Text("")) })
+      ], commands: [], catalogue: fleet.catalogue)
+    let app = try MSAApplication(
+      modules: [fleet, rogue], appCommands: AppCommands.all, checkingRouteActions: false)
+    let conflicts = app.routeActionConflicts()
+    #expect(conflicts.count == 1)
+    #expect(
+      conflicts.contains {
+        $0.description.contains("screen 'rogue' key 't' runs a command line that does not parse")
+      })
+  }
+
   /// A screen whose key collides with the console's own is refused when the app is composed,
   /// with the name clashes, in one error.
   @Test func aCollidingScreenIsRefusedWhenComposed() throws {

@@ -22,20 +22,35 @@ public struct MSAApplication: Sendable {
   static let programName = "msa"
 
   /// Composes `modules` (whose database schema is `schemaModules`) with the built-ins and
-  /// `appCommands`; fails when any names clash.
+  /// `appCommands`; fails when any names clash or, when `checkingRouteActions`, when a
+  /// screen's key cannot work (``routeActionConflicts()``). The program itself composes
+  /// without that check (`MSAMain.composed()`): it is a property of the build, run by the
+  /// tests, not of each process start.
   public init(
-    modules: [FeatureModule], schemaModules: [SchemaModule], appCommands: [FeatureCommand] = []
+    modules: [FeatureModule], schemaModules: [SchemaModule], appCommands: [FeatureCommand] = [],
+    checkingRouteActions: Bool = true
   ) throws(RegistryConflicts) {
     self.schemaModules = schemaModules
-    let root = CommandSpec(
-      Self.programName, abstract: AppStrings.string("app.abstract"),
-      discussion: AppStrings.string("app.discussion"))
+    let root = Self.root
     registry = try FeatureRegistry(
       builtIns: BuiltIns.module(extraCommands: appCommands), modules: modules, root: root,
-      globalOptions: GlobalOptions.specs)
+      globalOptions: GlobalOptions.specs, checkingRouteActions: checkingRouteActions)
     commandTree = registry.commandTree(root: root)
     dispatcher = CommandDispatcher(
       registry: registry, commandTree: commandTree, globalOptions: GlobalOptions.specs)
+  }
+
+  private static var root: CommandSpec {
+    CommandSpec(
+      programName, abstract: AppStrings.string("app.abstract"),
+      discussion: AppStrings.string("app.discussion"))
+  }
+
+  /// The problems of the screens' keys in this composition: each route action's command line
+  /// dry-parsed against the command tree, each key, opened route and parameter checked
+  /// (empty when all is well).
+  public func routeActionConflicts() -> [RegistryConflict] {
+    registry.routeActionConflicts(root: Self.root, globalOptions: GlobalOptions.specs)
   }
 
   /// Runs one command line (without the program name) and returns the exit status.
@@ -206,10 +221,12 @@ public struct MSAApplication: Sendable {
   /// taller than the terminal (not with `--json`, `--no-pager` or a follow command).
   func emit(_ text: String, parsed: ParsedCommand, output: OutputSettings, context: ProcessContext)
   {
-    let lineCount = text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
     let rows = context.terminalHeight ?? context.environment["LINES"].flatMap(Int.init)
+    // Lines are counted only for a terminal (walking the characters of 1,000 rows of
+    // `--json` piped to a program was 5% of a cold `fleet list --json`).
     guard output.isTerminal, !output.json, !parsed.flag("no-pager"), !parsed.flag("follow"),
-      Pager.shouldPage(lineCount: lineCount, terminalRows: rows),
+      Pager.shouldPage(
+        lineCount: text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }, terminalRows: rows),
       let pager = Pager.fromEnvironment(context.environment),
       pager.run(text, environment: context.environment)
     else {

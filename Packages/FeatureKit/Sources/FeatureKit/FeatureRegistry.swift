@@ -12,22 +12,36 @@ public struct FeatureRegistry: Sendable {
   /// The features compiled in, in tab order.
   public let modules: [FeatureModule]
 
-  /// Checks and keeps `modules` beside the app's `builtIns`; every route action's command
-  /// line is dry-parsed against the tree under `root` with `globalOptions`.
+  /// Checks and keeps `modules` beside the app's `builtIns`; unless `checkingRouteActions` is
+  /// false, every route action's command line is dry-parsed against the tree under `root`
+  /// with `globalOptions` (``routeActionConflicts(root:globalOptions:)``).
+  ///
+  /// The command-line program composes without the dry parse (it cost about 2 ms of every
+  /// process start, `msa --version` included, for a composition that is the same in every
+  /// run of a build); its tests run the check on every build it can be composed as.
   public init(
     builtIns: FeatureModule, modules: [FeatureModule],
     root: CommandSpec = CommandSpec(
       "app", abstract: FeatureKitStrings.string("route.failed")),
-    globalOptions: [OptionSpec] = []
+    globalOptions: [OptionSpec] = [], checkingRouteActions: Bool = true
   ) throws(RegistryConflicts) {
     self.builtIns = builtIns
     self.modules = modules.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
-    let conflicts =
-      Self.conflicts(builtIns: builtIns, modules: modules)
-      + RouteActionCheck(
-        registry: self, root: commandTree(root: root), globalOptions: globalOptions
-      ).conflicts()
+    var conflicts = Self.conflicts(builtIns: builtIns, modules: modules)
+    if checkingRouteActions {
+      conflicts += routeActionConflicts(root: root, globalOptions: globalOptions)
+    }
     guard conflicts.isEmpty else { throw RegistryConflicts(conflicts: conflicts) }
+  }
+
+  /// The problems of the screens' keys (``RouteActionCheck``): every route action's command
+  /// line dry-parsed against the tree under `root` with `globalOptions`, every key, route
+  /// opened and parameter checked. Empty when all is well.
+  public func routeActionConflicts(root: CommandSpec, globalOptions: [OptionSpec] = [])
+    -> [RegistryConflict]
+  {
+    RouteActionCheck(registry: self, root: commandTree(root: root), globalOptions: globalOptions)
+      .conflicts()
   }
 
   /// Built-ins first, then features.

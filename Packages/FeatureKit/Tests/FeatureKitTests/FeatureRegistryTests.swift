@@ -302,4 +302,34 @@ func module(
         && unparsable.contains { $0.description.contains("'fleet' names no command that runs") }
     }
   }
+
+  /// Composed without the dry parse (the command-line program's start), a registry with a
+  /// broken key is built; the check itself, run apart, still finds every problem.
+  @Test func theKeyCheckRunsApartFromComposing() throws {
+    let routes = [
+      screen(
+        "fleet",
+        [
+          RouteAction(key: "x", title: label, arguments: ["fleet", "tset"]),
+          RouteAction(key: "o", title: label, opens: "fleet/{selection}/nowhere"),
+        ]),
+      screen("fleet/:ref", []),
+    ]
+    let root = CommandSpec("app", abstract: label)
+    let unchecked = try FeatureRegistry(
+      builtIns: builtIns, modules: [module("fleet", routes: routes, commands: fleetCommands)],
+      root: root, checkingRouteActions: false)
+    let conflicts = unchecked.routeActionConflicts(root: root)
+    #expect(conflicts.count == 2)
+    #expect(
+      conflicts.contains(
+        .unresolvedRoute(route: "fleet", key: "o", path: "fleet/{selection}/nowhere")))
+    #expect(conflicts.contains { if case .unparsableAction = $0 { true } else { false } })
+    // Checked when composed (the default), the same problems refuse the registry.
+    #expect(throws: RegistryConflicts(conflicts: conflicts)) {
+      try FeatureRegistry(
+        builtIns: builtIns, modules: [module("fleet", routes: routes, commands: fleetCommands)],
+        root: root)
+    }
+  }
 }
