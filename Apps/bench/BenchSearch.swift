@@ -10,7 +10,8 @@ import MessagesFeature
 /// The reference, the `LIKE` scan a user would type into the `sqlite3` shell, is timed here
 /// too: the same statement text, through the same SQLite library on a connection of its own
 /// opened with the defaults (as the shell's), by the same clock, as many times, each sample
-/// right after one of ours (so a burst of load falls on both sides alike).
+/// right after one of ours (so a burst of load falls on both sides alike). `--reference no`
+/// leaves it out, for runs that report only our side (`--large`'s growth, case 7).
 enum BenchSearch {
   static func run(_ options: BenchOptions) throws {
     let store = try Store.open(
@@ -19,6 +20,12 @@ enum BenchSearch {
     let archive = MessageArchive(store: store)
     let shell = try SQLiteDatabase(url: store.database.url, mode: .readOnly)
     let repetitions = try options.int("reps", 50)
+    let timesReference: Bool
+    switch try options.string("reference", "yes") {
+    case "yes": timesReference = true
+    case "no": timesReference = false
+    case let other: throw BenchError("--reference must be yes or no, not \(other)")
+    }
     var results: [[String: Any]] = []
     for query in options.positional {
       let filter =
@@ -30,7 +37,7 @@ enum BenchSearch {
       var referenceHits = 0
       for _ in 0..<3 {
         hits = try archive.list(filter: filter, limit: 50).count
-        referenceHits = try shell.query(like).count
+        if timesReference { referenceHits = try shell.query(like).count }
       }
       var samples: [Double] = []
       var reference: [Double] = []
@@ -39,6 +46,7 @@ enum BenchSearch {
           try archive.list(filter: filter, limit: 50)
         }
         samples.append(elapsed)
+        guard timesReference else { continue }
         let (_, scanned) = try Stopwatch.milliseconds { try shell.query(like) }
         reference.append(scanned)
       }

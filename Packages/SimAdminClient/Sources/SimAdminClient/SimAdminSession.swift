@@ -146,7 +146,7 @@ public actor SimAdminSession {
         } catch {
           result = .failure(error)
         }
-        await self.loginEnded(result)
+        self.loginEnded(result)
         return result
       }
       reloginTask = task
