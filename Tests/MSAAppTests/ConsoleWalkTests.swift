@@ -325,16 +325,7 @@ func walkFleet() async throws -> (SimulatedFleet, MSAApplication, AppEnvironment
   /// Composed as the program composes, a broken key does not stop the start; the check finds
   /// it.
   @Test func aBrokenKeyIsFoundByTheCheck() throws {
-    let fleet = try #require(CompiledFeatures.modules.first { $0.id == "fleet" })
-    let route = try #require(fleet.routes.first)
-    let rogue = FeatureModule(
-      id: "rogue", name: fleet.name, summary: fleet.summary, order: 99, home: "rogue",
-      routes: [
-        FeatureRoute(
-          "rogue", title: route.title,
-          actions: [RouteAction(key: "t", title: route.title, arguments: ["fleet", "nope"])],
-          load: { _ in "" }, view: { _, _ in .text(Text("")) })
-      ], commands: [], catalogue: fleet.catalogue)
+    let (fleet, rogue) = try rogueScreen(keys: [("t", ["fleet", "nope"])], commands: false)
     let app = try MSAApplication(
       modules: [fleet, rogue], appCommands: AppCommands.all, checkingRouteActions: false)
     let conflicts = app.routeActionConflicts()
@@ -348,19 +339,9 @@ func walkFleet() async throws -> (SimulatedFleet, MSAApplication, AppEnvironment
   /// A screen whose key collides with the console's own is refused when the app is composed,
   /// with the name clashes, in one error.
   @Test func aCollidingScreenIsRefusedWhenComposed() throws {
-    let fleet = try #require(CompiledFeatures.modules.first { $0.id == "fleet" })
-    let route = try #require(fleet.routes.first)
-    let rogue = FeatureModule(
-      id: "rogue", name: fleet.name, summary: fleet.summary, order: 99, home: "rogue",
-      routes: [
-        FeatureRoute(
-          "rogue", title: route.title,
-          actions: [
-            RouteAction(key: "k", title: route.title, arguments: ["fleet", "list"]),
-            RouteAction(key: "t", title: route.title, arguments: ["fleet", "list"]),
-            RouteAction(key: "t", title: route.title, arguments: ["fleet", "nope"]),
-          ], load: { _ in "" }, view: { _, _ in .text(Text("")) })
-      ], commands: fleet.commands, catalogue: fleet.catalogue)
+    let (fleet, rogue) = try rogueScreen(
+      keys: [("k", ["fleet", "list"]), ("t", ["fleet", "list"]), ("t", ["fleet", "nope"])],
+      commands: true)
     #expect {
       try MSAApplication(modules: [fleet, rogue], appCommands: AppCommands.all)
     } throws: { error in
@@ -370,5 +351,24 @@ func walkFleet() async throws -> (SimulatedFleet, MSAApplication, AppEnvironment
         && text.contains("screen 'rogue' binds key 't' to 2 actions")
         && text.contains("screen 'rogue' key 't' runs a command line that does not parse")
     }
+  }
+
+  /// The compiled Fleet feature and a module "rogue" with one screen binding `keys` (each a
+  /// key and the command line it runs), titled like Fleet's first screen; with `commands`,
+  /// the rogue module also declares Fleet's commands (a clash).
+  func rogueScreen(keys: [(Character, [String])], commands: Bool) throws -> (
+    FeatureModule, FeatureModule
+  ) {
+    let fleet = try #require(CompiledFeatures.modules.first { $0.id == "fleet" })
+    let route = try #require(fleet.routes.first)
+    let actions = keys.map { RouteAction(key: $0.0, title: route.title, arguments: $0.1) }
+    let rogue = FeatureModule(
+      id: "rogue", name: fleet.name, summary: fleet.summary, order: 99, home: "rogue",
+      routes: [
+        FeatureRoute(
+          "rogue", title: route.title, actions: actions, load: { _ in "" },
+          view: { _, _ in .text(Text("")) })
+      ], commands: commands ? fleet.commands : [], catalogue: fleet.catalogue)
+    return (fleet, rogue)
   }
 }
