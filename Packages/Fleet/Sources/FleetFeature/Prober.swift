@@ -100,33 +100,10 @@ public struct Prober: Sendable {
     // protected device without a cookie, the layer calls' 401s make the session log in once
     // with the stored password and retry; a missing or wrong password shows up as their
     // error.
-    async let healthCall = bounded(budgets.reachability) { () async throws(SimAdminFailure) in
-      try await session.health()
-    }
-    async let device = bounded(budgets.layers) { () async throws(SimAdminFailure) in
-      try await session.device()
-    }
-    async let sim = bounded(budgets.layers) { () async throws(SimAdminFailure) in
-      try await session.simGlance()
-    }
-    async let network = bounded(budgets.layers) { () async throws(SimAdminFailure) in
-      try await session.network()
-    }
-    async let data = bounded(budgets.layers) { () async throws(SimAdminFailure) in
-      try await session.dataState()
-    }
-    async let stats = bounded(budgets.extras) { () async throws(SimAdminFailure) in
-      try await session.statsGlance()
-    }
-    async let sms = bounded(budgets.extras) { () async throws(SimAdminFailure) in
-      try await session.smsList(limit: 1)
-    }
+    let round = await Self.round(session: session, budgets: budgets)
 
     // This computer's own failure (out of descriptors…) says nothing about the device.
-    let outcomes: [SimAdminError?] = [
-      await healthCall.failure, await device.failure, await sim.failure, await network.failure,
-      await stats.failure, await data.failure, await sms.failure,
-    ]
+    let outcomes: [SimAdminError?] = [round.health.failure] + round.parts.all.map(Optional.some)
     for case .localResource(let detail)? in outcomes {
       var result = finish(.unknown, nil, detail: detail)
       result.localFailure = detail
@@ -135,7 +112,7 @@ public struct Prober: Sendable {
 
     // Reachability: the only layer whose failure makes a device Offline.
     let health: HealthInfo
-    switch await healthCall {
+    switch round.health {
     case .success(let value): health = value
     case .failure(let error):
       layers.reachable = .failed
@@ -144,9 +121,7 @@ public struct Prober: Sendable {
     }
     layers.reachable = .ok
 
-    let parts = SnapshotParts(
-      device: await device, sim: await sim, network: await network, stats: await stats,
-      data: await data, sms: await sms, layerSeconds: budgets.layers)
+    let parts = round.parts
 
     // Authentication.
     if let problem = authProblem(

@@ -15,6 +15,21 @@ extension JSONCursorDecodable {
   static func envelope(reading body: Data) -> Any? {
     Envelope<Self>(reading: body)
   }
+
+  /// The whole of `body` read as this payload (an answer sent without the envelope, as
+  /// `/api/health`), exactly as `JSONDecoder().decode(Self.self, from: body)` gives it; `nil`
+  /// when this fast path cannot vouch for the answer (as ``Envelope/init(reading:)``).
+  static func bare(reading body: Data) -> Any? {
+    body.withUnsafeBytes { bytes -> Self? in
+      guard var cursor = JSONCursor(bytes, maxDepth: 64, rejectsLoneSurrogates: true) else {
+        return nil
+      }
+      guard let value = try? read(from: &cursor), (try? cursor.finish()) != nil else {
+        return nil
+      }
+      return value
+    }
+  }
 }
 
 extension Envelope where Payload: JSONCursorDecodable {

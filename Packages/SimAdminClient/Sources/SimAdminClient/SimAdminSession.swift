@@ -194,14 +194,18 @@ public actor SimAdminSession {
           method: route.method.rawValue, route: route.pathTemplate, status: response.status,
           bytes: response.body.count,
           milliseconds: Int((clock.seconds(since: start) * 1000).rounded())))
-      logger.debug(
-        "upstream request",
-        metadata: [
-          "instance": instanceName, "method": route.method.rawValue,
-          "route": route.pathTemplate, "status": String(response.status),
-          "bytes": String(response.body.count),
-          "ms": Self.milliseconds(clock.seconds(since: start)),
-        ])
+      // The record's metadata is built only when it would be kept (seven requests per
+      // device in a fleet refresh, at the default level none is).
+      if logsRequests {
+        logger.debug(
+          "upstream request",
+          metadata: [
+            "instance": instanceName, "method": route.method.rawValue,
+            "route": route.pathTemplate, "status": String(response.status),
+            "bytes": String(response.body.count),
+            "ms": Self.milliseconds(clock.seconds(since: start)),
+          ])
+      }
       return response
     } catch {
       RequestTrace.note(
@@ -209,16 +213,21 @@ public actor SimAdminSession {
           method: route.method.rawValue, route: route.pathTemplate, status: nil, bytes: nil,
           milliseconds: Int((clock.seconds(since: start) * 1000).rounded()),
           failure: error.reasonKey))
-      logger.debug(
-        "upstream request failed",
-        metadata: [
-          "instance": instanceName, "method": route.method.rawValue,
-          "route": route.pathTemplate, "reason": error.reasonKey,
-          "ms": Self.milliseconds(clock.seconds(since: start)),
-        ])
+      if logsRequests {
+        logger.debug(
+          "upstream request failed",
+          metadata: [
+            "instance": instanceName, "method": route.method.rawValue,
+            "route": route.pathTemplate, "reason": error.reasonKey,
+            "ms": Self.milliseconds(clock.seconds(since: start)),
+          ])
+      }
       throw error
     }
   }
+
+  /// Whether the logger keeps debug records (one per request).
+  private var logsRequests: Bool { logger.logLevel <= .debug }
 
   // MARK: - Decoding
 
@@ -233,13 +242,15 @@ public actor SimAdminSession {
       response.body, as: T.self, enveloped: route.isEnveloped, endpoint: route.endpoint)
   }
 
-  /// Decodes a response body. ``JSONCursorDecodable`` payloads (the SMS lists) take the fast
-  /// path first, which gives exactly what `JSONDecoder` would or steps aside; `fastPath: false`
-  /// is the plain `JSONDecoder` path (the differential tests compare the two).
+  /// Decodes a response body. ``JSONCursorDecodable`` payloads (the SMS lists and the answers
+  /// a connection test reads, `ProbeAnswerReading.swift`) take the fast path first, which
+  /// gives exactly what `JSONDecoder` would or steps aside; `fastPath: false` is the plain
+  /// `JSONDecoder` path (the differential tests compare the two).
   ///
   /// An `ok` answer to `endpoint` without what ``RouteShapes`` says it promises is
   /// ``SimAdminError/missingField(_:)``, never an empty value. The fast path only accepts
-  /// answers that keep the promise (an SMS list with a `messages` array).
+  /// answers that keep the promise (an SMS list with a `messages` array), checked on its one
+  /// pass over the body.
   static func decodePayload<T: Decodable & Sendable>(
     _ body: Data, as: T.Type, enveloped: Bool, fastPath: Bool = true, endpoint: String? = nil
   ) throws(SimAdminError) -> T {
@@ -251,6 +262,11 @@ public actor SimAdminSession {
       }
     }
     if !enveloped {
+      if fastPath, let readable = T.self as? any JSONCursorDecodable.Type,
+        let fast = readable.bare(reading: body) as? T
+      {
+        return fast
+      }
       let value: T
       do { value = try decoder.decode(T.self, from: body) } catch {
         throw .malformedResponse(Self.describe(error))
