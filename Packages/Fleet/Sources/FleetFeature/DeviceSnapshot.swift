@@ -58,8 +58,11 @@ public struct DeviceSnapshot: Sendable, Codable, Hashable {
   /// The first phone number, if any.
   public var phoneNumber: String? { phoneNumbers.first { !$0.isEmpty } }
 
-  /// The JSON text stored in `instance_status.snapshot`.
+  /// The JSON text stored in `instance_status.snapshot`: written directly
+  /// (``writtenJSONText()``, the encoder's very bytes), through `JSONEncoder` where the writer
+  /// steps aside.
   func jsonText() -> String? {
+    if let written = writtenJSONText() { return written }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .iso8601
