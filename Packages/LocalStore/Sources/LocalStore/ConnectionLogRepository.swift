@@ -141,9 +141,21 @@ public struct ConnectionLogRepository: Sendable {
       requests: Self.decode(try row.optionalString("requests")))
   }
 
+  /// The stored text of `requests`, written directly: the bytes `JSONEncoder` writes with
+  /// `.sortedKeys` (one per device request of a refresh; `ConnectionLogTextTests`).
   static func encode(_ requests: [DeviceRequest]) -> String {
-    guard let data = try? JSONEncoder().encode(requests) else { return "[]" }
-    return String(decoding: data, as: UTF8.self)
+    var json = StoredJSON()
+    json.array(requests) { json, request in
+      json.object { json in
+        json.member("bytes", request.bytes)
+        json.member("failure", request.failure)
+        json.member("method", request.method)
+        json.member("milliseconds", request.milliseconds)
+        json.member("route", request.route)
+        json.member("status", request.status)
+      }
+    }
+    return String(decoding: json.bytes, as: UTF8.self)
   }
 
   /// The stored requests; a value that does not decode (written by hand) reads as none.
