@@ -190,33 +190,30 @@ public struct MessageArchive: Sendable {
         try Self.stage($0, into: database, batch: &batch, detector: detector)
       }
       if !batch.rows.isEmpty {
-        try database.execute(Self.stagingTable)
-        for row in batch.rows {
-          try database.run(
-            "INSERT INTO temp.ingest_staging (\(Self.columns)) VALUES (\(Self.marks))",
-            row.values)
-        }
         // Ids above the largest and the search index's watermark: an id at or below the
         // watermark is indexed, so it must never come back as a new, unindexed row.
         let base =
           try database.queryOne(
             """
             SELECT max(COALESCE((SELECT max(id) FROM messages), 0),
-              (SELECT watermark FROM message_index_state WHERE id = 1))
-              - (SELECT min(rowid) FROM temp.ingest_staging) + 1 AS base
+              (SELECT watermark FROM message_index_state WHERE id = 1)) + 1 AS base
             """)?.int64("base") ?? 1
-        // Plain INSERT: a clash with the identity index is a bug to surface, never a message to
-        // drop silently.
-        try database.run(
-          "INSERT INTO messages (id, \(Self.columns)) SELECT ? + rowid, \(Self.columns) "
-            + "FROM temp.ingest_staging ORDER BY rowid", [base])
-        try database.run("DELETE FROM temp.ingest_staging")
+        // One prepared statement, a row at a time, in the staged order (`messages` has no
+        // insert trigger since the search index follows behind its watermark, so nothing
+        // gains from moving the rows in one statement). Plain INSERT: a clash with the
+        // identity index is a bug to surface, never a message to drop silently.
+        for (offset, row) in batch.rows.enumerated() {
+          try database.run(Self.insertRow, [base + Int64(offset)] + row.values)
+        }
       }
       return results
     }
   }
 
   static let marks = Array(repeating: "?", count: 18).joined(separator: ",")
+
+  /// Inserts one new row with its id (the placeholders: the id, then ``columns``).
+  static let insertRow = "INSERT INTO messages (id, \(columns)) VALUES (?, \(marks))"
 
   /// An archived (or, in this transaction, staged) row a device message may be.
   private struct Candidate {
@@ -248,10 +245,8 @@ public struct MessageArchive: Sendable {
   /// are read in one range of the identity index (the instance's messages between the page's
   /// oldest and newest device timestamps) and compared part by part, so only new messages are
   /// hashed; the instance's rows in its current id epoch with the page's ids are read in one
-  /// range of the upstream index. The staged rows move into `messages` with one statement per
-  /// transaction: the search index (FTS5, kept by a trigger) writes its pending terms to disk
-  /// at the end of every statement, so a statement per row or per page would write that many
-  /// segments.
+  /// range of the upstream index. The staged rows go into `messages` at the end of the
+  /// transaction, in the staged order, with ids above the largest and the watermark.
   private static func stage(
     _ page: IngestPage, into database: SQLiteDatabase, batch: inout IngestBatch,
     detector: CodeDetector
@@ -380,16 +375,6 @@ public struct MessageArchive: Sendable {
       timestamp: try row.string("device_timestamp"), body: try row.string("body"),
       marker: try row.optionalString("marker") ?? "")
   }
-
-  /// The per-connection table new rows wait in until they move into `messages`.
-  static let stagingTable = """
-    CREATE TEMP TABLE IF NOT EXISTS ingest_staging (
-      instance_id TEXT, instance_name TEXT, direction TEXT, peer_raw TEXT, peer_key TEXT,
-      body TEXT, device_at INTEGER, device_timestamp TEXT, status TEXT, upstream_id INTEGER,
-      marker TEXT, dedupe_key TEXT, synced_at INTEGER, id_epoch INTEGER, occurrence INTEGER,
-      repaired INTEGER, code TEXT, sim_number TEXT
-    )
-    """
 
   // MARK: - Codes
 

@@ -105,10 +105,7 @@ extension MessageArchive {
           "SELECT id, body FROM messages WHERE id > ? ORDER BY id LIMIT ?",
           [watermark, max(1, chunk)])
         guard let last = try rows.last?.int64("id") else { return 0 }
-        try Self.stageGrams(rows, in: database)
-        try database.run(
-          "INSERT INTO messages_grams(rowid, grams) SELECT id, grams FROM temp.grams_staging")
-        try database.run("DELETE FROM temp.grams_staging")
+        try Self.writeGrams(rows, in: database)
         try database.run(
           """
           INSERT INTO messages_fts(rowid, body)
@@ -128,25 +125,23 @@ extension MessageArchive {
       "SELECT id, body FROM messages WHERE id IN (\(marks)) AND id <= ?",
       ids + [try indexWatermark()])
     guard !rows.isEmpty else { return }
-    try Self.stageGrams(rows, in: database)
-    try database.run(
-      """
-      INSERT INTO messages_grams(messages_grams, rowid, grams)
-        SELECT 'delete', id, grams FROM temp.grams_staging
-      """)
-    try database.run("DELETE FROM temp.grams_staging")
+    try Self.writeGrams(rows, delete: true, in: database)
   }
 
-  /// Stages `rows` (id, body) with their bigrams, to move into the bigram index with one
-  /// statement (FTS5 writes a segment at the end of every statement).
-  private static func stageGrams(_ rows: [Row], in database: SQLiteDatabase) throws {
-    try database.execute(
-      "CREATE TEMP TABLE IF NOT EXISTS grams_staging (id INTEGER PRIMARY KEY, grams TEXT)")
-    try database.run("DELETE FROM temp.grams_staging")
+  /// Adds (or with `delete`, removes) the bigrams of `rows` (id, body), one single-row
+  /// statement each inside the caller's transaction. A single-row insert opens no statement
+  /// savepoint, so FTS5 keeps its pending terms in memory until the transaction ends (or its
+  /// buffer fills) as one `INSERT … SELECT` would, without a staging table in between (a
+  /// trigger or a multi-row statement makes it flush at the end of every statement).
+  private static func writeGrams(_ rows: [Row], delete: Bool = false, in database: SQLiteDatabase)
+    throws
+  {
+    let sql =
+      delete
+      ? "INSERT INTO messages_grams(messages_grams, rowid, grams) VALUES ('delete', ?, ?)"
+      : "INSERT INTO messages_grams(rowid, grams) VALUES (?, ?)"
     for row in rows {
-      try database.run(
-        "INSERT INTO temp.grams_staging (id, grams) VALUES (?, ?)",
-        [try row.int64("id"), grams(try row.string("body"))])
+      try database.run(sql, [try row.int64("id"), grams(try row.string("body"))])
     }
   }
 }
