@@ -41,6 +41,9 @@ public struct IngestPage: Sendable {
   /// parallel with the writer), with the rules version they were extracted with; the writer
   /// uses them only when its detector has that version, and extracts them itself otherwise.
   let codes: (version: Int, values: [String?])?
+  /// The messages' instants (``SmsMessage/date``) and number keys (``PeerNumber/key(_:)``)
+  /// when computed with the page, for the same reason as the keys.
+  let prepared: (dates: [Date?], peerKeys: [String])?
 
   /// A page; `hashingNow` computes the identity keys at once, and with a `detector` the
   /// verification codes too (worth it when most messages will be new, as in a first sync:
@@ -62,6 +65,21 @@ public struct IngestPage: Sendable {
       ? detector.map { detector in
         (detector.rules.version, messages.map { detector.code(in: $0.content) })
       } : nil
+    self.prepared =
+      hashingNow
+      ? (messages.map(\.date), messages.map { PeerNumber.key($0.phoneNumber) }) : nil
+  }
+
+  /// When message `index` was sent or received (its timestamp read as Beijing time).
+  func date(_ index: Int) -> Date? {
+    guard let prepared else { return messages[index].date }
+    return prepared.dates[index]
+  }
+
+  /// The key of message `index`'s number (``PeerNumber/key(_:)``).
+  func peerKey(_ index: Int) -> String {
+    guard let prepared else { return PeerNumber.key(messages[index].phoneNumber) }
+    return prepared.peerKeys[index]
   }
 
   /// The code of message `index` as `detector` finds it (extracted with the page when that
@@ -351,7 +369,7 @@ public struct MessageArchive: Sendable {
           occurrence: occurrence,
           values: [
             page.instanceID, page.instanceName, message.direction, message.phoneNumber,
-            PeerNumber.key(message.phoneNumber), message.content, message.date ?? page.syncedAt,
+            page.peerKey(index), message.content, page.date(index) ?? page.syncedAt,
             message.timestamp, message.status, message.id,
             message.isIncoming ? message.pdu : nil, key, page.syncedAt, epoch, occurrence,
             message.repaired, page.code(index, detector), page.simNumber,

@@ -168,6 +168,36 @@ struct IngestTests {
     #expect(repeated == IngestResult(inserted: 0, known: 3, knownTail: 3))
   }
 
+  @Test("a page prepared by its reading task stores the same rows as one the writer prepares")
+  func preparedPageStoresTheSameRows() throws {
+    let rows: [(id: Int, peer: String, body: String, at: String)] = [
+      (7, "+86 138-0013-8000", "您的验证码 482913，5分钟内有效", "2026-03-01T10:00:06.5"),
+      (6, "10086", "话费余额 12.30 元", " 2026-03-01 10:00:05 "),
+      (5, "Telegram", "Telegram code 55120", "not a time"),
+      (4, "008613800138000", "验证码 1234", "2026-02-29 10:00:03"),
+      (3, "95566", "same", "2026-03-01 10:00:02"),
+      (2, "95566", "same", "2026-03-01 10:00:02"),
+      (1, "", "", "2026-03-01 10:00:00"),
+    ]
+    let messages = try Self.page(rows)
+    var stored: [[String]] = []
+    for prepared in [false, true] {
+      let test = try TestStore(modules: [Messages.schema])
+      let archive = MessageArchive(store: test.store)
+      let page = IngestPage(
+        messages: messages, instanceID: "a", instanceName: "A",
+        syncedAt: Date(timeIntervalSince1970: 1_780_000_000), simNumber: "13800138000",
+        hashingNow: prepared, detector: prepared ? .standard : nil)
+      #expect(try archive.ingest([page]) == [IngestResult(inserted: 7, known: 0)])
+      stored.append(
+        try test.store.database.query(
+          "SELECT json_array(id, \(MessageArchive.columns)) AS row FROM messages ORDER BY id"
+        ).map { try $0.string("row") })
+    }
+    #expect(stored[0].count == 7)
+    #expect(stored[0] == stored[1])
+  }
+
   @Test(
     "SHA-256 matches known digests (empty, one block, two blocks, UTF-8)",
     arguments: [

@@ -333,6 +333,90 @@ struct SearchIndexTests {
     try Self.checkTrigramIndex(test.store)
   }
 
+  /// Every term of the bigram index with how many messages hold it (FTS5's own vocabulary).
+  static func gramsVocabulary(_ store: Store) throws -> [String: Int] {
+    try store.database.execute(
+      """
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.grams_vocabulary
+        USING fts5vocab(main, messages_grams, 'row')
+      """)
+    var terms: [String: Int] = [:]
+    for row in try store.database.query("SELECT term, doc FROM temp.grams_vocabulary") {
+      terms[try row.string("term")] = try row.int("doc")
+    }
+    return terms
+  }
+
+  @Test("the bigram index written a row at a time equals the one INSERT … SELECT wrote")
+  func gramsRowByRowEqualOneStatement() throws {
+    let bodies = Self.bodies(count: 700, seed: 23)
+    // The catch-up's path: one single-row statement per message, chunks of 300.
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    try Self.ingest(bodies, into: archive, instance: "a", from: 1)
+    #expect(try archive.catchUpIndex(chunk: 300) == 700)
+    // The former path: the same chunks staged in a table, moved with one statement each.
+    let former = try TestStore(modules: [Messages.schema])
+    try Self.ingest(bodies, into: MessageArchive(store: former.store), instance: "a", from: 1)
+    let database = former.store.database
+    try database.execute("CREATE TEMP TABLE staged (id INTEGER PRIMARY KEY, grams TEXT)")
+    for start in stride(from: 0, to: 700, by: 300) {
+      try database.transaction { database in
+        for row in try database.query(
+          "SELECT id, body FROM messages WHERE id > ? ORDER BY id LIMIT 300", [start])
+        {
+          try database.run(
+            "INSERT INTO temp.staged (id, grams) VALUES (?, ?)",
+            [try row.int64("id"), MessageArchive.grams(try row.string("body"))])
+        }
+        try database.run("INSERT INTO messages_grams(rowid, grams) SELECT id, grams FROM staged")
+        try database.run("DELETE FROM temp.staged")
+      }
+    }
+    // The same terms in the same messages, and as many segments: FTS5 kept each chunk's
+    // terms until its transaction ended instead of writing a segment per statement.
+    let vocabulary = try Self.gramsVocabulary(test.store)
+    #expect(vocabulary.count > 50)
+    #expect(vocabulary == (try Self.gramsVocabulary(former.store)))
+    let segments = "SELECT count(*) AS n FROM messages_grams_data"
+    #expect(
+      try test.store.database.queryOne(segments)?.int("n")
+        == database.queryOne(segments)?.int("n"))
+    for term in Self.terms where term.unicodeScalars.count <= 2 {
+      #expect(try Self.indexed(term, archive) == Self.scanned(term, archive).count, "\(term)")
+    }
+  }
+
+  @Test("new rows take consecutive ids above the largest id and the watermark, in page order")
+  func newRowsTakeConsecutiveIDs() throws {
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    try Self.ingest(Self.bodies(count: 40, seed: 5), into: archive, instance: "a", from: 1)
+    try archive.catchUpIndex()
+    // The two highest go: the next ids start above the watermark (40), not at 39.
+    let highest = try test.store.database.query("SELECT id FROM messages ORDER BY id DESC LIMIT 2")
+      .map { try $0.int64("id") }
+    #expect(highest == [40, 39])
+    #expect(try archive.delete(ids: highest) == 2)
+    // Two pages of two instances in one transaction.
+    let date = Date(timeIntervalSince1970: 1_780_000_000)
+    let pages = try ["b", "c"].map { instance in
+      IngestPage(
+        messages: try IngestTests.page([
+          (id: 2, peer: "10086", body: "\(instance) two", at: "2026-03-01 10:00:02"),
+          (id: 1, peer: "10086", body: "\(instance) one", at: "2026-03-01 10:00:01"),
+        ]), instanceID: instance, instanceName: instance, syncedAt: date)
+    }
+    let results = try archive.ingest(pages)
+    #expect(results.map(\.inserted) == [2, 2])
+    let stored = try test.store.database.query(
+      "SELECT id, body FROM messages WHERE id > 40 ORDER BY id"
+    ).map { "\(try $0.int64("id")) \(try $0.string("body"))" }
+    #expect(stored == ["41 b two", "42 b one", "43 c two", "44 c one"])
+    #expect(try archive.waitingForIndex() == 4)
+    try Self.expectExact(archive, "after the two pages")
+  }
+
   @Test("an archive of schema version 3 upgrades: index emptied, searched exactly, rebuilt")
   func upgradesVersion3() throws {
     let directory = try TemporaryDirectory(prefix: "messages-v3")
