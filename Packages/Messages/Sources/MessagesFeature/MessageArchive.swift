@@ -780,13 +780,31 @@ public struct MessageArchive: Sendable {
   public func syncState(instanceID: String) throws -> SyncState? {
     guard
       let row = try database.queryOne(
-        """
-        SELECT history_complete, in_progress, id_epoch, accounted, accounted_outgoing, newest_id,
-          top_id, allowance, reported_total, reported_at, last_deep_at
-        FROM message_sync_state WHERE instance_id = ?
-        """, [instanceID])
+        "SELECT \(Self.syncStateColumns) FROM message_sync_state WHERE instance_id = ?",
+        [instanceID])
     else { return nil }
-    return SyncState(
+    return try Self.syncState(row)
+  }
+
+  /// The sync states of every instance synced before, by instance id, in one read (what
+  /// ``syncState(instanceID:)`` gives for each).
+  public func syncStates() throws -> [String: SyncState] {
+    var states: [String: SyncState] = [:]
+    for row in try database.query(
+      "SELECT instance_id, \(Self.syncStateColumns) FROM message_sync_state")
+    {
+      states[try row.string("instance_id")] = try Self.syncState(row)
+    }
+    return states
+  }
+
+  static let syncStateColumns = """
+    history_complete, in_progress, id_epoch, accounted, accounted_outgoing, newest_id, top_id,
+      allowance, reported_total, reported_at, last_deep_at
+    """
+
+  private static func syncState(_ row: Row) throws -> SyncState {
+    SyncState(
       historyComplete: try row.bool("history_complete"), inProgress: try row.bool("in_progress"),
       epoch: try row.int64("id_epoch"), accounted: try row.optionalInt("accounted"),
       accountedOutgoing: try row.optionalInt("accounted_outgoing"),
@@ -832,6 +850,23 @@ public struct MessageArchive: Sendable {
   /// Marks a sync of `instanceID` as started (an interrupted one leaves the mark behind).
   public func syncStarted(instanceID: String, instanceName: String, at: Date) throws {
     try store.requireWritable()
+    try Self.markStarted(database, instanceID: instanceID, instanceName: instanceName, at: at)
+  }
+
+  /// ``syncStarted(instanceID:instanceName:at:)`` for every one of `instances` (id, name), in
+  /// one transaction: a single commit instead of one per instance.
+  public func syncStarted(_ instances: [(id: String, name: String)], at: Date) throws {
+    try store.requireWritable()
+    try database.transaction { database in
+      for instance in instances {
+        try Self.markStarted(database, instanceID: instance.id, instanceName: instance.name, at: at)
+      }
+    }
+  }
+
+  private static func markStarted(
+    _ database: SQLiteDatabase, instanceID: String, instanceName: String, at: Date
+  ) throws {
     try database.run(
       """
       INSERT INTO message_sync_state (instance_id, instance_name, in_progress, last_started_at)

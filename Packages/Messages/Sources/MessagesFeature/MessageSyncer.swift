@@ -187,13 +187,18 @@ public struct MessageSyncer: Sendable {
     var results = [InstanceSyncResult?](repeating: nil, count: instances.count)
     // The writer indexes what it stored while it waits for pages (see IngestQueue).
     let queue = IngestQueue(archive: archive, followingIndex: !archive.store.isReadOnly)
+    let writer = SyncStateWriter(archive: archive)
+    let prepared = prepare(instances)
     await withTaskGroup(of: (Int, InstanceSyncResult).self) { group in
       var next = 0
       var finished = 0
       func launch() {
         let index = next
         let instance = instances[index]
-        group.addTask { (index, await syncOne(instance, through: queue)) }
+        let ready = prepared?[instance.id]
+        group.addTask {
+          (index, await syncOne(instance, through: queue, writer: writer, prepared: ready))
+        }
         next += 1
       }
       while next < min(width, instances.count) { launch() }
@@ -209,7 +214,40 @@ public struct MessageSyncer: Sendable {
 
   /// Syncs one instance; failures are reported in the result, never thrown.
   public func syncOne(_ instance: Instance) async -> InstanceSyncResult {
-    await syncOne(instance, through: IngestQueue(archive: archive))
+    await syncOne(
+      instance, through: IngestQueue(archive: archive),
+      writer: SyncStateWriter(archive: archive), prepared: nil)
+  }
+
+  /// What a sync knows of an instance before it sends anything: its sync state (nil: never
+  /// synced) and its SIM number, read for every instance at once, and the mark that its sync
+  /// started already written.
+  struct Prepared: Sendable {
+    var state: SyncState?
+    var simNumber: String?
+  }
+
+  /// Reads every instance's sync state and SIM number and marks every sync as started, in one
+  /// read and one transaction, so that no instance's requests wait behind the others'
+  /// database work: a later sync sends the whole fleet's first requests at once. Nil when any
+  /// of it fails: each instance then does it on its own, and a failure stays on its row.
+  func prepare(_ instances: [Instance]) -> [String: Prepared]? {
+    guard !instances.isEmpty, !archive.store.isReadOnly else { return nil }
+    do {
+      let states = try archive.syncStates()
+      var prepared: [String: Prepared] = [:]
+      for instance in instances {
+        prepared[instance.id] = Prepared(
+          state: states[instance.id],
+          simNumber: try archive.knownSIMNumber(instanceID: instance.id))
+      }
+      // The sync state keeps the instance's latest name, which its messages show once the
+      // instance is deleted; no message row is rewritten for a rename.
+      try archive.syncStarted(instances.map { ($0.id, $0.name) }, at: clock.now())
+      return prepared
+    } catch {
+      return nil
+    }
   }
 
   /// What one sync has read: the ids, and how many rows were new to the archive's accounting.
@@ -286,24 +324,35 @@ public struct MessageSyncer: Sendable {
     }
   }
 
-  private func syncOne(_ instance: Instance, through queue: IngestQueue) async
-    -> InstanceSyncResult
-  {
+  private func syncOne(
+    _ instance: Instance, through queue: IngestQueue, writer: SyncStateWriter,
+    prepared: Prepared?
+  ) async -> InstanceSyncResult {
     var result = InstanceSyncResult(
       instanceID: instance.id, instanceName: instance.name, inserted: 0, read: 0, pages: 0,
       completed: false, failureKey: nil, failure: nil)
+    let archive = archive
+    let instanceID = instance.id
+    var ending: [SyncStateWriter.Write] = []
     do {
-      let state = try archive.syncState(instanceID: instance.id)
-      // The sync state keeps the instance's latest name, which its messages show once the
-      // instance is deleted; no message row is rewritten for a rename.
-      try archive.syncStarted(
-        instanceID: instance.id, instanceName: instance.name, at: clock.now())
+      let state = try prepared.map(\.state) ?? archive.syncState(instanceID: instance.id)
+      if prepared == nil {
+        // The sync state keeps the instance's latest name, which its messages show once the
+        // instance is deleted; no message row is rewritten for a rename.
+        try archive.syncStarted(
+          instanceID: instance.id, instanceName: instance.name, at: clock.now())
+      }
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
+      var reason = deepReason(state)
+      // A later sync's two requests go out together, before any database work.
       async let statsCall = Self.counts(session)
+      let later = reason == nil
+      async let firstPage = later ? session.smsList(limit: laterFirstPage, offset: 0) : []
       // The SIM's number as the instance's status knows it; a first (or unfinished) sync of
       // an instance never probed reads it from the device once and keeps it.
-      var simNumber = try archive.knownSIMNumber(instanceID: instance.id)
+      var simNumber =
+        try prepared.map(\.simNumber) ?? archive.knownSIMNumber(instanceID: instance.id)
       if simNumber == nil, state?.historyComplete != true {
         simNumber = (try? await session.sim())?.phoneNumbers.first { !$0.isEmpty }
         try archive.recordSIMNumber(instanceID: instance.id, number: simNumber)
@@ -311,13 +360,12 @@ public struct MessageSyncer: Sendable {
       let target = SyncTarget(
         instance: instance, simNumber: simNumber, detector: archive.detector)
       var tally = Tally()
-      var reason = deepReason(state)
       if reason == nil, let state, let accounted = state.accounted,
         let newest = state.newestID
       {
         reason = try await newestPages(
-          session, target, newest: newest, top: state.topID, queue: queue, tally: &tally,
-          into: &result)
+          session, target, newest: newest, top: state.topID, first: try await firstPage,
+          queue: queue, tally: &tally, into: &result)
         let outgoing = state.accountedOutgoing
         var counts = await statsCall
         // Whether `counts` were asked after the pages were read (not together with them).
@@ -362,11 +410,16 @@ public struct MessageSyncer: Sendable {
           let expected = tally.expected(accounted: accounted, outgoing: outgoing)
           let shortfall = counts.map { expected.total - $0.total } ?? 0
           let allowance = settled && !reread ? 0 : min(max(0, shortfall), tally.found)
-          try archive.recordCheck(
-            instanceID: instance.id, accounted: counts?.total ?? expected.total,
-            accountedOutgoing: counts.map(\.outgoing) ?? expected.outgoing,
-            newestID: max(newest, tally.ids.max() ?? newest), topID: tally.top,
-            allowance: allowance, reportedTotal: counts?.total, deep: false, at: clock.now())
+          let accountedNow = counts?.total ?? expected.total
+          let outgoingNow = counts.map(\.outgoing) ?? expected.outgoing
+          let newestNow = max(newest, tally.ids.max() ?? newest)
+          let (top, reported, now) = (tally.top, counts?.total, clock.now())
+          ending.append { archive in
+            try archive.recordCheck(
+              instanceID: instanceID, accounted: accountedNow, accountedOutgoing: outgoingNow,
+              newestID: newestNow, topID: top, allowance: allowance, reportedTotal: reported,
+              deep: false, at: now)
+          }
         }
       }
       if let reason {
@@ -379,21 +432,42 @@ public struct MessageSyncer: Sendable {
         result.reportedTotal = total
         result.completed = true
         // A renumbering met during the read mixes two epochs' ids: account again next time.
-        try archive.recordCheck(
-          instanceID: instance.id, accounted: tally.renumbered ? nil : tally.ids.count,
-          accountedOutgoing: tally.renumbered ? nil : tally.outgoingIDs.count,
-          newestID: tally.renumbered ? nil : tally.ids.max() ?? 0, topID: tally.top, allowance: 0,
-          reportedTotal: total, deep: true, at: clock.now())
+        let renumbered = tally.renumbered
+        let (ids, outgoingIDs, top, now) = (
+          tally.ids.count, tally.outgoingIDs.count, tally.top, clock.now()
+        )
+        let newestNow = tally.ids.max() ?? 0
+        ending = [
+          { archive in
+            try archive.recordCheck(
+              instanceID: instanceID, accounted: renumbered ? nil : ids,
+              accountedOutgoing: renumbered ? nil : outgoingIDs,
+              newestID: renumbered ? nil : newestNow, topID: top, allowance: 0,
+              reportedTotal: total, deep: true, at: now)
+          }
+        ]
       }
-      try archive.syncFinished(instanceID: instance.id, at: clock.now(), error: nil)
+      let now = clock.now()
+      // The check and the end are written together, with other instances' (one commit).
+      try await writer.write(
+        ending + [{ try $0.syncFinished(instanceID: instanceID, at: now, error: nil) }])
     } catch let failure as SimAdminFailure {
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
-      try? archive.syncFinished(instanceID: instance.id, at: clock.now(), error: result.failure)
+      await failed(instanceID, result.failure, writer)
     } catch {
       result.fail(key: "error.other") { UserFacingMessage.of(error, $0) }
-      try? archive.syncFinished(instanceID: instance.id, at: clock.now(), error: result.failure)
+      await failed(instanceID, result.failure, writer)
     }
     return result
+  }
+
+  /// Records that the sync of `instanceID` failed with `error` (best effort: the sync's own
+  /// failure is what the result reports).
+  private func failed(_ instanceID: String, _ error: String?, _ writer: SyncStateWriter) async {
+    let now = clock.now()
+    try? await writer.write([
+      { try $0.syncFinished(instanceID: instanceID, at: now, error: error) }
+    ])
   }
 
   /// The instance being synced and what its new messages keep of it.
@@ -457,13 +531,22 @@ public struct MessageSyncer: Sendable {
   /// below the last sync's (`top`) starts a new id epoch before anything is matched.
   private func newestPages(
     _ session: SimAdminSession, _ instance: SyncTarget, newest: Int64, top: Int64?,
-    queue: IngestQueue, tally: inout Tally, into result: inout InstanceSyncResult
+    first: [SmsMessage]? = nil, queue: IngestQueue, tally: inout Tally,
+    into result: inout InstanceSyncResult
   ) async throws -> DeepRead? {
     var offset = 0
     var limit = laterFirstPage
     var anchor: SmsMessage?
+    var sent = first
     while true {
-      let messages = try await session.smsList(limit: limit, offset: offset)
+      let messages: [SmsMessage]
+      if let page = sent {
+        // The first page, already asked for together with the counts.
+        messages = page
+        sent = nil
+      } else {
+        messages = try await session.smsList(limit: limit, offset: offset)
+      }
       result.pages += 1
       result.read += messages.count
       if let current = anchor, !Self.continues(messages, after: current) { return .unaccounted }

@@ -257,9 +257,8 @@ enum MessagesCommands {
   static func syncWidth(
     _ instances: [Instance], _ archive: MessageArchive, _ environment: AppEnvironment
   ) throws -> Int {
-    let later = try instances.allSatisfy {
-      try archive.syncState(instanceID: $0.id)?.historyComplete == true
-    }
+    let states = try archive.syncStates()
+    let later = instances.allSatisfy { states[$0.id]?.historyComplete == true }
     guard later else {
       return environment.cappedConcurrency(8, total: instances.count, descriptorsEach: 8)
     }
