@@ -197,6 +197,12 @@ public struct MessageArchive: Sendable {
 
   /// Archives several pages (of any instances) in one transaction, one result per page.
   public func ingest(_ pages: [IngestPage]) throws -> [IngestResult] {
+    try ingest(pages, settlingByID: true)
+  }
+
+  /// ``ingest(_:)``; with `settlingByID` false every message is matched by its identity parts
+  /// (the reference the tests compare the settling by id with).
+  func ingest(_ pages: [IngestPage], settlingByID: Bool) throws -> [IngestResult] {
     try store.requireWritable()
     guard pages.contains(where: { !$0.messages.isEmpty }) else {
       return pages.map { _ in IngestResult(inserted: 0, known: 0) }
@@ -205,7 +211,8 @@ public struct MessageArchive: Sendable {
       var batch = IngestBatch()
       try Self.refreshCodes(database, detector: detector)
       let results = try pages.map {
-        try Self.stage($0, into: database, batch: &batch, detector: detector)
+        try Self.stage(
+          $0, into: database, batch: &batch, detector: detector, settlingByID: settlingByID)
       }
       if !batch.rows.isEmpty {
         // Ids above the largest and the search index's watermark: an id at or below the
@@ -267,7 +274,7 @@ public struct MessageArchive: Sendable {
   /// transaction, in the staged order, with ids above the largest and the watermark.
   private static func stage(
     _ page: IngestPage, into database: SQLiteDatabase, batch: inout IngestBatch,
-    detector: CodeDetector
+    detector: CodeDetector, settlingByID: Bool
   ) throws -> IngestResult {
     var result = IngestResult(inserted: 0, known: 0)
     let messages = page.messages
@@ -279,18 +286,23 @@ public struct MessageArchive: Sendable {
       try database.queryOne(
         "SELECT id_epoch FROM message_sync_state WHERE instance_id = ?", [page.instanceID])?
       .int64("id_epoch") ?? 0
-    var archived: [MessageIdentity.Parts: [Candidate]] = [:]
-    for row in try database.query(
-      """
-      SELECT id, upstream_id, id_epoch, occurrence, direction, peer_raw, device_timestamp, body,
-        marker
-      FROM messages WHERE instance_id = ? AND device_timestamp BETWEEN ? AND ?
-      """, [page.instanceID, oldest, newest])
-    {
-      archived[try parts(row), default: []].append(
-        Candidate(
-          rowID: try row.int64("id"), staged: nil, upstream: try row.optionalInt64("upstream_id"),
-          epoch: try row.int64("id_epoch"), occurrence: try row.int64("occurrence")))
+    // The archived rows with a device timestamp in `range`, by their identity parts.
+    func archivedRows(_ range: ClosedRange<String>) throws -> [MessageIdentity.Parts: [Candidate]] {
+      var archived: [MessageIdentity.Parts: [Candidate]] = [:]
+      for row in try database.query(
+        """
+        SELECT id, upstream_id, id_epoch, occurrence, direction, peer_raw, device_timestamp,
+          body, marker
+        FROM messages WHERE instance_id = ? AND device_timestamp BETWEEN ? AND ?
+        """, [page.instanceID, range.lowerBound, range.upperBound])
+      {
+        archived[try parts(row), default: []].append(
+          Candidate(
+            rowID: try row.int64("id"), staged: nil,
+            upstream: try row.optionalInt64("upstream_id"), epoch: try row.int64("id_epoch"),
+            occurrence: try row.int64("occurrence")))
+      }
+      return archived
     }
     // The content each of the page's ids has in the current epoch, to notice a renumbering.
     var inEpoch: [Int64: MessageIdentity.Parts] = [:]
@@ -307,8 +319,25 @@ public struct MessageArchive: Sendable {
         inEpoch[batch.rows[index].upstream] = batch.rows[index].parts
       }
     }
+    // A message whose id holds the same content (byte for byte) in this epoch is the same row
+    // as before (rule 1 below, which only a renumbering can change): a later sync's known
+    // messages are settled by id, and only the others' timestamps are read from the archive
+    // and hashed (the whole page's once a renumbering is met).
+    let known = settlingByID ? inEpoch : [:]
+    var byID = settlingByID
+    let pageParts = messages.map(MessageIdentity.Parts.init)
+    let others = pageParts.indices.filter { !pageParts[$0].sameBytes(as: known[messages[$0].id]) }
+    let otherStamps = others.map { pageParts[$0].timestamp }
+    var archived: [MessageIdentity.Parts: [Candidate]] = [:]
+    if let low = otherStamps.min(), let high = otherStamps.max() {
+      archived = try archivedRows(low...high)
+    }
     for (index, message) in messages.enumerated() {
-      let parts = MessageIdentity.Parts(message)
+      let parts = pageParts[index]
+      if byID, parts.sameBytes(as: known[message.id]) {
+        result.knownTail += 1
+        continue
+      }
       var candidates = archived[parts] ?? []
       for staged in batch.byParts[page.instanceID]?[parts] ?? [] {
         let row = batch.rows[staged]
@@ -327,6 +356,12 @@ public struct MessageArchive: Sendable {
         epoch += 1
         inEpoch = [:]
         result.renumbered = true
+        if byID {
+          // Ids settle nothing in the new epoch: every row of the page's timestamps, as they
+          // stand after this transaction's claims.
+          byID = false
+          archived = try archivedRows(oldest...newest)
+        }
         try database.run(
           """
           INSERT INTO message_sync_state (instance_id, instance_name, id_epoch) VALUES (?, ?, ?)

@@ -31,6 +31,16 @@ public enum MessageIdentity {
         direction: message.direction, peer: message.phoneNumber, timestamp: message.timestamp,
         body: message.content, marker: message.isIncoming ? message.pdu ?? "" : "")
     }
+
+    /// Whether `other` has the same parts in the same UTF-8 bytes (which implies `==`; parts
+    /// equal only under canonical equivalence answer false).
+    func sameBytes(as other: Parts?) -> Bool {
+      guard let other else { return false }
+      return timestamp.utf8.elementsEqual(other.timestamp.utf8)
+        && body.utf8.elementsEqual(other.body.utf8) && peer.utf8.elementsEqual(other.peer.utf8)
+        && direction.utf8.elementsEqual(other.direction.utf8)
+        && marker.utf8.elementsEqual(other.marker.utf8)
+    }
   }
 
   /// The dedupe key of `message` as synced from instance `instanceID`.
