@@ -62,12 +62,24 @@ public struct DeviceSnapshot: Sendable, Codable, Hashable {
   /// (``writtenJSONText()``, the encoder's very bytes), through `JSONEncoder` where the writer
   /// steps aside.
   func jsonText() -> String? {
-    if let written = writtenJSONText() { return written }
+    storedText().text
+  }
+
+  /// The stored text, and whether reading it back (``decode(_:)``) gives exactly this
+  /// snapshot: so when the writer wrote it (every number finite, every date in the years it
+  /// writes) and the SMS date is in whole seconds (`.iso8601` keeps no fraction). A refresh
+  /// then shows the snapshot it holds instead of decoding the text it just stored
+  /// (`SnapshotTextTests` reads every such text back).
+  func storedText() -> (text: String?, readsBackAsItself: Bool) {
+    if let written = writtenJSONText() {
+      let seconds = latestSMS?.date?.timeIntervalSince1970 ?? 0
+      return (written, seconds.rounded(.down) == seconds)
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .iso8601
-    guard let data = try? encoder.encode(self) else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    guard let data = try? encoder.encode(self) else { return (nil, false) }
+    return (String(decoding: data, as: UTF8.self), false)
   }
 
   /// Decodes stored JSON text; nil when absent or unreadable.

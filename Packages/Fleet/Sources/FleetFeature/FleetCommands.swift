@@ -375,13 +375,19 @@ enum FleetCommands {
       let recorder = StatusRecorder(store: context.store, logger: context.environment.logger)
       var done = 0
       var snapshotTexts: [String: String] = [:]
+      var held: [String: (text: String, snapshot: DeviceSnapshot)] = [:]
       // Each probe may hold as many connections as the client opens per device.
       let allowed = context.environment.cappedConcurrency(
         width, total: instances.count, descriptorsEach: 8)
       let results = await prober.probe(instances, width: allowed) { result in
         done += 1
-        // Encoded now, while other devices answer, not after the last one.
-        snapshotTexts[result.instanceID] = StatusRecorder.snapshotText(of: result)
+        // Encoded now, while other devices answer, not after the last one; a snapshot whose
+        // text reads back as itself is shown as held, not decoded again after the write.
+        if let snapshot = result.snapshot {
+          let (text, readsBack) = snapshot.storedText()
+          snapshotTexts[result.instanceID] = text
+          if let text, readsBack { held[result.instanceID] = (text, snapshot) }
+        }
         if instances.count > 1 {
           context.environment.progress(
             done, of: instances.count,
@@ -395,7 +401,7 @@ enum FleetCommands {
       }
       // The batch's status rows in one transaction (one commit, not one per device).
       try recorder.record(results, snapshotTexts: snapshotTexts)
-      let rows = try FleetRow.load(instances, store: context.store)
+      let rows = try FleetRow.load(instances, store: context.store, held: held)
       let state = WorkbenchState(rows: rows, now: context.environment.clock.now())
       let allOnline = results.allSatisfy { $0.status == .online }
       return CommandResult(

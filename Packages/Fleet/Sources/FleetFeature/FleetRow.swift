@@ -86,7 +86,14 @@ public struct FleetRow: Sendable, Codable, Hashable, Identifiable {
   // MARK: - Loading
 
   /// The rows of `instances`, joined with their status and group.
-  static func load(_ instances: [Instance], store: Store) throws -> [FleetRow] {
+  /// - Parameter held: snapshots the caller holds with the text it stored for them
+  ///   (``DeviceSnapshot/storedText()``, only those that read back as themselves), by instance
+  ///   id: a row whose stored text is that text shows the held snapshot instead of decoding
+  ///   the text again (a refresh's thousand rows).
+  static func load(
+    _ instances: [Instance], store: Store,
+    held: [String: (text: String, snapshot: DeviceSnapshot)] = [:]
+  ) throws -> [FleetRow] {
     let statuses = Dictionary(
       try StatusRepository(store: store).all().map { ($0.instanceID, $0) }
     ) { first, _ in first }
@@ -104,13 +111,21 @@ public struct FleetRow: Sendable, Codable, Hashable, Identifiable {
         status: record.flatMap { InstanceStatus(rawValue: $0.status) } ?? .unknown,
         reason: record?.reason.flatMap(StatusReason.init(rawValue:)), detail: record?.detail,
         checkedAt: record?.checkedAt, latencyMS: record?.latencyMS, version: record?.version,
-        snapshot: DeviceSnapshot.decode(record?.snapshot),
+        snapshot: Self.snapshot(stored: record?.snapshot, held: held[instance.id]),
         snapshotFetchedAt: record?.snapshotFetchedAt, createdAt: instance.createdAt)
     }
   }
 }
 
 extension FleetRow {
+  /// The snapshot the stored text holds: `held` when that is what was stored, else decoded.
+  static func snapshot(
+    stored: String?, held: (text: String, snapshot: DeviceSnapshot)?
+  ) -> DeviceSnapshot? {
+    if let held, let stored, held.text == stored { return held.snapshot }
+    return DeviceSnapshot.decode(stored)
+  }
+
   /// The fields of a row in `--json` output, for `msa fleet list --json --fields …`; the
   /// app's tests check them against what a listed row encodes.
   public static let jsonFields = [

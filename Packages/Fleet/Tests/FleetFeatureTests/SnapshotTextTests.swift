@@ -104,4 +104,49 @@ import Testing
     expectSame(
       DeviceSnapshot(latestSMS: SMSPreview(direction: "in", peer: "1", maskedBody: "", date: nil)))
   }
+
+  /// Every snapshot of these tests whose stored text is said to read back as itself does:
+  /// decoded, it is the same snapshot, every string byte for byte.
+  @Test("a text that reads back as itself does, so a refresh may show the snapshot it holds")
+  func readsBackAsItself() {
+    var snapshots = Self.texts.map {
+      Self.full($0, 41.5, date: Date(timeIntervalSince1970: 1_764_658_800))
+    }
+    for number in [0, -0.0, 0.1, 1e-7, 123456789.125, 1e17, .leastNonzeroMagnitude, -273.15] {
+      snapshots.append(Self.full("x", number, date: nil))
+    }
+    for seconds: Double in [0, -1, 951_782_400, 253_402_300_799, -12_212_553_600] {
+      snapshots.append(Self.full("x", 1, date: Date(timeIntervalSince1970: seconds)))
+    }
+    snapshots += [DeviceSnapshot(), DeviceSnapshot(phoneNumbers: [], signalPercent: .min)]
+    for snapshot in snapshots {
+      let (text, readsBack) = snapshot.storedText()
+      #expect(readsBack, "\(text ?? "nil")")
+      let read = DeviceSnapshot.decode(text)
+      #expect(read == snapshot)
+      #expect(
+        Array(String(reflecting: read).utf8)
+          == Array(String(reflecting: Optional(snapshot)).utf8))
+    }
+    // A fraction of a second, a date the writer leaves to the encoder, a number it refuses:
+    // not said to read back as itself (the text is decoded instead).
+    let fraction = Self.full("x", 1, date: Date(timeIntervalSince1970: 1_764_658_800.5))
+    #expect(fraction.storedText().readsBackAsItself == false)
+    #expect(DeviceSnapshot.decode(fraction.storedText().text) != fraction)
+    #expect(
+      Self.full("x", 1, date: Date(timeIntervalSince1970: -62_135_596_800)).storedText()
+        .readsBackAsItself == false)
+    #expect(Self.full("x", .nan, date: nil).storedText() == (nil, false))
+  }
+
+  @Test("a row shows the held snapshot only when its stored text is the held text")
+  func heldOnlyForItsText() {
+    let held = Self.full("held", 1, date: nil)
+    let other = Self.full("stored", 2, date: nil)
+    let heldText = held.jsonText() ?? ""
+    #expect(FleetRow.snapshot(stored: heldText, held: (heldText, held)) == held)
+    #expect(FleetRow.snapshot(stored: other.jsonText(), held: (heldText, held)) == other)
+    #expect(FleetRow.snapshot(stored: nil, held: (heldText, held)) == nil)
+    #expect(FleetRow.snapshot(stored: other.jsonText(), held: nil) == other)
+  }
 }
