@@ -525,16 +525,15 @@ public struct MessageArchive: Sendable {
       LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
     """
 
+  /// The message in a row of ``pageColumns``, read by position (in that order): a page of 50
+  /// reads 750 values, and finding each by name compared column names a hundred times a row.
   static func message(_ row: Row) throws -> ArchivedMessage {
     ArchivedMessage(
-      id: try row.int64("id"), instanceID: try row.string("instance_id"),
-      instanceName: try row.string("instance_name"), direction: try row.string("direction"),
-      peer: try row.string("peer_raw"), peerKey: try row.string("peer_key"),
-      body: try row.string("body"), deviceAt: try row.date("device_at"),
-      deviceTimestamp: try row.string("device_timestamp"), status: try row.string("status"),
-      upstreamID: try row.optionalInt64("upstream_id"), syncedAt: try row.date("synced_at"),
-      repaired: try row.bool("repaired"), code: try row.optionalString("code"),
-      simNumber: try row.optionalString("sim_number"))
+      id: try row.at(0), instanceID: try row.at(1), instanceName: try row.at(2),
+      direction: try row.at(3), peer: try row.at(4), peerKey: try row.at(5), body: try row.at(6),
+      deviceAt: try row.at(7), deviceTimestamp: try row.at(8), status: try row.at(9),
+      upstreamID: try row.at(10), syncedAt: try row.at(11), repaired: try row.at(12),
+      code: try row.at(13), simNumber: try row.at(14))
   }
 
   /// The SQL conditions of `filter`. A search term is matched through its index (the trigram
@@ -613,6 +612,10 @@ public struct MessageArchive: Sendable {
     /// The walk reads at least this many messages per message of the page (so a page of an
     /// export, 1,000, walks as far for its term as a page of 50 does).
     var perMessage: Int = 0
+    /// How many messages (at least a page's worth) the walk reads before the index is asked
+    /// anything: a page of a very common term (验证) lies within them, and when none of them
+    /// matches, the index counts the term's matches.
+    var firstWalk: Int = 256
 
     /// The strategy `msa` uses: a term the index finds in fewer than 64 messages (a code, a
     /// name) goes straight to the index; the first page of a common one (验证, 快递, Telegram
@@ -632,12 +635,14 @@ public struct MessageArchive: Sendable {
   /// hand all of them over to be sorted for the newest page, while reading the messages
   /// newest first (through the time, sender or instance index, as the other filters allow)
   /// reaches a page after a few hundred or thousand of them, the way the `LIKE` scan does;
-  /// a rare term (a code) is the opposite. So a term with fewer than `indexBelow` index
-  /// matches goes to the index; any other is first matched by `LIKE` while reading at most
-  /// `budget` messages newest first, and when that found less than a page, the index answers
-  /// the rest, older than the last message read. Both match the same substrings (those
-  /// of `LIKE`: case-insensitively for ASCII letters), and the whole search reads one
-  /// snapshot of the archive, so the page is the one `LIKE` alone would give.
+  /// a rare term (a code) is the opposite. So a term is first matched by `LIKE` while reading
+  /// the newest `firstWalk` messages (a very common term's page ends there, with no other
+  /// query); when none of them matches and the index finds fewer than `indexBelow` matches,
+  /// the index answers; otherwise the walk goes on to at most `budget` messages newest first,
+  /// and when that found less than a page, the index answers the rest, older than the last
+  /// message read. Both match the same substrings (those of `LIKE`: case-insensitively for
+  /// ASCII letters), and the whole search reads one snapshot of the archive, so the page is
+  /// the one `LIKE` alone would give.
   func list(
     filter: MessageFilter, after cursor: MessageCursor?, limit: Int, strategy: SearchStrategy
   ) throws -> [ArchivedMessage] {
@@ -645,42 +650,77 @@ public struct MessageArchive: Sendable {
     guard let term = SearchTerm(filter.search), limit > 0, strategy.budget > 0 else {
       return try listThroughIndex(filter, after: cursor, limit: limit)
     }
+    let budget = strategy.budget(limit: limit)
+    let first = min(budget, max(strategy.firstWalk, limit))
     return try database.savepoint("search") {
-      if try indexMatches(term, below: strategy.indexBelow) < strategy.indexBelow {
-        return try listThroughIndex(filter, after: cursor, limit: limit)
-      }
       var others = filter
       others.search = nil
-      var (sql, values) = try conditions(others)
-      Self.append(cursor, to: &sql, &values)
-      let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
-      let budget = strategy.budget(limit: limit)
-      // The inner query reads the messages newest first, tests `LIKE` on each and stops after
-      // `budget`; the outer one reads the whole rows of the matches, in that order, and stops
-      // at a page.
-      let walked = try database.query(
-        """
-        SELECT \(Self.pageColumns)
-        FROM (SELECT m.id, m.body LIKE ? ESCAPE '\\' AS hit FROM messages m\(whereClause)
-            ORDER BY m.device_at DESC, m.id DESC LIMIT ?) AS w
-          CROSS JOIN messages m ON m.id = w.id
-          LEFT JOIN instances i ON i.id = m.instance_id
-          LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
-        WHERE w.hit LIMIT ?
-        """, [term.like] + values + [budget, limit]
-      ).map(Self.message)
-      guard walked.count < limit,
-        let last = try database.queryOne(
-          """
-          SELECT m.device_at, m.id FROM messages m\(whereClause)
-          ORDER BY m.device_at DESC, m.id DESC LIMIT 1 OFFSET ?
-          """, values + [budget - 1])
-      else { return walked }
-      let boundary = MessageCursor(
-        deviceAtMilliseconds: try last.int64("device_at"), id: try last.int64("id"))
-      return walked
-        + (try listThroughIndex(filter, after: boundary, limit: limit - walked.count))
+      let found = try walk(term, others, after: cursor, reading: first, limit: limit)
+      if found.count == limit { return found }
+      // Nothing among the newest: the index counts the term's matches, and a rare one is
+      // answered by the index alone.
+      if found.isEmpty,
+        try indexMatches(term, below: strategy.indexBelow) < strategy.indexBelow
+      {
+        return try listThroughIndex(filter, after: cursor, limit: limit)
+      }
+      var page = found
+      if first < budget {
+        // Fewer messages than the first walk read: it read them all.
+        guard let boundary = try position(others, after: cursor, offset: first - 1) else {
+          return page
+        }
+        page += try walk(
+          term, others, after: boundary, reading: budget - first, limit: limit - page.count)
+        if page.count == limit { return page }
+      }
+      guard let last = try position(others, after: cursor, offset: budget - 1) else {
+        return page
+      }
+      return page + (try listThroughIndex(filter, after: last, limit: limit - page.count))
     }
+  }
+
+  /// The messages among the `reading` newest that `others` keeps (after `cursor`) whose body
+  /// contains `term` (by `LIKE`), newest first, at most `limit`. The inner query reads the
+  /// messages newest first, tests `LIKE` on each and stops after `reading`; the outer one
+  /// reads the whole rows of the matches, in that order, and stops at `limit`.
+  private func walk(
+    _ term: SearchTerm, _ others: MessageFilter, after cursor: MessageCursor?, reading: Int,
+    limit: Int
+  ) throws -> [ArchivedMessage] {
+    var (sql, values) = try conditions(others)
+    Self.append(cursor, to: &sql, &values)
+    let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+    return try database.query(
+      """
+      SELECT \(Self.pageColumns)
+      FROM (SELECT m.id, m.body LIKE ? ESCAPE '\\' AS hit FROM messages m\(whereClause)
+          ORDER BY m.device_at DESC, m.id DESC LIMIT ?) AS w
+        CROSS JOIN messages m ON m.id = w.id
+        LEFT JOIN instances i ON i.id = m.instance_id
+        LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
+      WHERE w.hit LIMIT ?
+      """, [term.like] + values + [reading, limit]
+    ).map(Self.message)
+  }
+
+  /// The position of the message `offset` places after `cursor` (0: the first) among those
+  /// `others` keeps, newest first; nil when there are not that many. One index-only query.
+  private func position(_ others: MessageFilter, after cursor: MessageCursor?, offset: Int)
+    throws -> MessageCursor?
+  {
+    var (sql, values) = try conditions(others)
+    Self.append(cursor, to: &sql, &values)
+    let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+    guard
+      let row = try database.queryOne(
+        """
+        SELECT m.device_at, m.id FROM messages m\(whereClause)
+        ORDER BY m.device_at DESC, m.id DESC LIMIT 1 OFFSET ?
+        """, values + [offset])
+    else { return nil }
+    return MessageCursor(deviceAtMilliseconds: try row.int64("device_at"), id: try row.int64("id"))
   }
 
   /// How many messages the index matches for `term` plus how many wait for the index,
@@ -967,5 +1007,22 @@ public struct MessageArchive: Sendable {
       conversations: try totals?.optionalInt("peers") ?? 0,
       oldest: try totals?.optionalDate("oldest"), newest: try totals?.optionalDate("newest"),
       instances: perInstance, outbox: outbox, waitingForIndex: try waitingForIndex())
+  }
+}
+
+extension Row {
+  /// The value in column `index` (in result order) as `T`; throws, as the by-name accessors
+  /// do, when there is no such column or it holds another type.
+  fileprivate func at<T: SQLiteBindable>(_ index: Int) throws(SQLiteError) -> T {
+    guard values.indices.contains(index) else {
+      throw SQLiteError(
+        code: SQLiteError.misuseCode, message: "no column \(index) in the result")
+    }
+    guard let typed = T.fromSQLite(values[index]) else {
+      throw SQLiteError(
+        code: SQLiteError.mismatchCode,
+        message: "column \(columns[index]) holds \(values[index].typeName), not \(T.self)")
+    }
+    return typed
   }
 }

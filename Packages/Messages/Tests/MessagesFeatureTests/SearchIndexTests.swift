@@ -271,9 +271,20 @@ struct SearchIndexTests {
           if positions.count >= limit {
             budgets += [positions[limit - 1], positions[limit - 1] + 1, positions[limit - 1] + 2]
           }
+          // The first walk ending before, at and after the page's last match too, and the
+          // index asked (to count, then to answer or not) when that walk finds nothing.
+          var firsts = [1, 3, 50]
+          if positions.count >= limit { firsts += [positions[limit - 1], positions[limit - 1] + 1] }
           let strategies =
             MessageArchive.SearchStrategy.all
             + budgets.map { MessageArchive.SearchStrategy(budget: $0) }
+            + budgets.flatMap { budget in
+              firsts.flatMap { first in
+                [0, 10, 1_000].map {
+                  MessageArchive.SearchStrategy(indexBelow: $0, budget: budget, firstWalk: first)
+                }
+              }
+            }
           for (number, strategy) in strategies.enumerated() {
             let found = try archive.list(
               filter: filter, after: nil, limit: limit, strategy: strategy
@@ -286,6 +297,8 @@ struct SearchIndexTests {
         // Paging by cursor, 9 at a time, walking 10 messages per page then the index.
         for strategy in [
           MessageArchive.SearchStrategy(budget: 10), .standard,
+          MessageArchive.SearchStrategy(indexBelow: 1_000, budget: 20, firstWalk: 4),
+          MessageArchive.SearchStrategy(indexBelow: 10, budget: 20, firstWalk: 4),
         ] {
           var paged: [Int64] = []
           var cursor: MessageCursor?
