@@ -274,7 +274,9 @@ struct SearchIndexTests {
           // The first walk ending before, at and after the page's last match too, and the
           // index asked (to count, then to answer or not) when that walk finds nothing.
           var firsts = [1, 3, 50]
-          if positions.count >= limit { firsts += [positions[limit - 1], positions[limit - 1] + 1] }
+          if positions.count >= limit {
+            firsts += [positions[limit - 1], positions[limit - 1] + 1]
+          }
           let strategies =
             MessageArchive.SearchStrategy.all
             + budgets.map { MessageArchive.SearchStrategy(budget: $0) }
