@@ -704,7 +704,7 @@ public struct MessageArchive: Sendable {
       sql.append("m.device_at >= ?")
       values.append(since)
     }
-    sql.append("(m.body LIKE ? ESCAPE '\\') <> 0")
+    sql.append("(m.body \(term.likeOperator)) <> 0")
     values += [term.like, limit]
     return try database.query(
       Self.selectColumns + " WHERE " + sql.joined(separator: " AND ")
@@ -726,7 +726,7 @@ public struct MessageArchive: Sendable {
     return try database.query(
       """
       SELECT \(Self.pageColumns)
-      FROM (SELECT m.id, m.body LIKE ? ESCAPE '\\' AS hit FROM messages m\(whereClause)
+      FROM (SELECT m.id, m.body \(term.likeOperator) AS hit FROM messages m\(whereClause)
           ORDER BY m.device_at DESC, m.id DESC LIMIT ?) AS w
         CROSS JOIN messages m ON m.id = w.id
         LEFT JOIN instances i ON i.id = m.instance_id

@@ -2,8 +2,12 @@ import LocalStore
 
 /// A search term and how the archive's indexes match it (see ``MessagesSchema/version4``).
 struct SearchTerm {
-  /// The `LIKE` pattern (`%term%`, with `%`, `_` and `\` escaped by `\`).
+  /// The `LIKE` pattern (`%term%`, with `%`, `_` and `\` escaped by `\` when the term has
+  /// any).
   let like: String
+  /// `LIKE ?` for ``like``, with `ESCAPE '\'` only when the term needed escaping (the same
+  /// matches; SQLite reads the escape character again for every row it tests).
+  let likeOperator: String
   /// The FTS5 table that serves it: the trigram index for three or more characters (Unicode
   /// scalars), the bigram index for one or two.
   let table: String
@@ -11,18 +15,34 @@ struct SearchTerm {
   /// one character as a token prefix, for the bigram index.
   let match: String
 
-  /// The term of `search` (trimmed); nil when there is none.
+  /// The term of `search` (trimmed of `CharacterSet.whitespaces`); nil when there is none.
+  /// Built without Foundation's string searches where it can: a search builds one for every
+  /// page it reads.
   init?(_ search: String?) {
-    guard let term = search?.trimmingCharacters(in: .whitespaces), !term.isEmpty else {
-      return nil
+    guard let term = search.map(Self.trimmed), !term.isEmpty else { return nil }
+    if term.utf8.contains(where: { $0 == 0x25 || $0 == 0x5F || $0 == 0x5C }) {
+      var escaped = ""
+      for character in term.unicodeScalars {
+        if character == "%" || character == "_" || character == "\\" {
+          escaped.unicodeScalars.append("\\")
+        }
+        escaped.unicodeScalars.append(character)
+      }
+      like = "%" + escaped + "%"
+      likeOperator = "LIKE ? ESCAPE '\\'"
+    } else {
+      like = "%" + term + "%"
+      likeOperator = "LIKE ?"
     }
-    let escaped = term.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-    like = "%" + escaped + "%"
-    let scalars = Array(term.unicodeScalars)
+    let scalars = Array(term.unicodeScalars.prefix(3))
     if scalars.count >= 3 {
       table = "messages_fts"
-      match = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      var phrase = "\""
+      for character in term.unicodeScalars {
+        if character == "\"" { phrase.unicodeScalars.append("\"") }
+        phrase.unicodeScalars.append(character)
+      }
+      match = phrase + "\""
     } else {
       table = "messages_grams"
       var token: [UInt8] = []
@@ -30,6 +50,20 @@ struct SearchTerm {
       let text = String(decoding: token, as: UTF8.self)
       match = scalars.count == 1 ? "\"\(text)\" *" : "\"\(text)\""
     }
+  }
+
+  /// `text` trimmed of `CharacterSet.whitespaces`, asking Foundation only when an end is not
+  /// a visible ASCII character or a CJK ideograph (never whitespace).
+  static func trimmed(_ text: String) -> String {
+    func plain(_ scalar: Unicode.Scalar) -> Bool {
+      (0x21...0x7e).contains(scalar.value) || (0x4e00...0x9fff).contains(scalar.value)
+    }
+    if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last, plain(first),
+      plain(last)
+    {
+      return text
+    }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 }
 

@@ -235,6 +235,51 @@ struct SearchIndexTests {
       syncedAt: Date(timeIntervalSince1970: 1_780_000_000))
   }
 
+  @Test(
+    "a search term's pattern, operator and index query are those Foundation's trimming and replacing gave"
+  )
+  func termsAsBefore() throws {
+    // The search term as built before it avoided Foundation (trimmingCharacters,
+    // replacingOccurrences).
+    func before(_ search: String) -> (like: String, table: String, match: String)? {
+      let term = search.trimmingCharacters(in: .whitespaces)
+      guard !term.isEmpty else { return nil }
+      let escaped = term.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+      let scalars = Array(term.unicodeScalars)
+      if scalars.count >= 3 {
+        return (
+          "%" + escaped + "%", "messages_fts",
+          "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        )
+      }
+      var token: [UInt8] = []
+      for scalar in scalars { MessageArchive.appendHex(scalar, to: &token) }
+      let text = String(decoding: token, as: UTF8.self)
+      return (
+        "%" + escaped + "%", "messages_grams",
+        scalars.count == 1 ? "\"\(text)\" *" : "\"\(text)\""
+      )
+    }
+    let inputs = [
+      "", " ", "\t", "\u{3000}", "验证", " 验证 ", "\u{3000}快递\u{3000}", "\u{a0}码\t", "\n验证",
+      "验证\n", "a", "TE", "Telegram", " Telegram", "%", "_", "\\", "50%_off\\x", "\"", "a\"b\"",
+      "\"quoted\"", "😀", "e\u{301}", " \u{301}", "a b", "\u{2003}em\u{2009}thin\u{200b}",
+    ]
+    for input in inputs {
+      let term = SearchTerm(input)
+      let old = before(input)
+      #expect(term?.like == old?.like, "\(input.debugDescription)")
+      #expect(term?.table == old?.table, "\(input.debugDescription)")
+      #expect(term?.match == old?.match, "\(input.debugDescription)")
+      if let term {
+        let escapes = term.like.contains("\\")
+        #expect(term.likeOperator == (escapes ? "LIKE ? ESCAPE '\\'" : "LIKE ?"))
+      }
+    }
+    #expect(SearchTerm(nil) == nil)
+  }
+
   @Test("every way of searching gives LIKE's pages, with filters, cursors and waiting rows")
   func strategiesMatchBruteForce() throws {
     let test = try TestStore(modules: [Messages.schema])
