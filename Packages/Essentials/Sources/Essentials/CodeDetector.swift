@@ -165,6 +165,9 @@ public struct CodeDetector: Sendable {
   /// The same for the walk by scalar; nil when a rule's character is not one simple scalar
   /// (then every text is walked by `Character`).
   let scalarTables: CodeTextTables<Unicode.Scalar>?
+  /// The mask character as one simple scalar, for masking by scalar; nil: masking walks every
+  /// text by `Character`.
+  let maskScalar: Unicode.Scalar?
 
   /// A detector for `rules`.
   public init(rules: CodeRules) {
@@ -173,6 +176,7 @@ public struct CodeDetector: Sendable {
     let characterTables = CodeTextTables<Character>(rules)
     self.characterTables = characterTables
     self.scalarTables = characterTables.map(CodeTextScalars.scalar(of:))
+    self.maskScalar = mask.count == 1 ? mask.first.flatMap(CodeTextScalars.scalar(of:)) : nil
   }
 
   /// The detector with the bundled rules.
@@ -299,7 +303,21 @@ public struct CodeDetector: Sendable {
 
   /// `text` with every candidate's digits (and a letter-digit code's letters) replaced by the
   /// mask character; separators and everything else kept.
+  ///
+  /// Walks the text by Unicode scalar when ``CodeTextScalars/simple(_:)`` accepts it and the
+  /// mask is one simple scalar (nearly every SMS), else by `Character`; both walks give the
+  /// same text (``referenceMask(_:)``).
   public func mask(_ text: String) -> String {
+    guard let scalarTables, let maskScalar, var scalars = CodeTextScalars.simple(text) else {
+      return referenceMask(text)
+    }
+    guard mask(&scalars, below: scalars.count, scalarTables, maskScalar) else { return text }
+    return CodeTextScalars.string(scalars[...])
+  }
+
+  /// ``mask(_:)`` by the walk by `Character` alone, whatever the text: the reference the
+  /// cheaper walk by scalar is tested against.
+  public func referenceMask(_ text: String) -> String {
     let characters = Array(text)
     let spans = spans(characters, characterTables)
     guard !spans.isEmpty else { return text }
@@ -316,6 +334,55 @@ public struct CodeDetector: Sendable {
     }
     result += String(characters[position...])
     return result
+  }
+
+  /// Replaces, in place, each hidden unit of every candidate that starts below `limit` (the
+  /// candidates are found in the whole text, so one the limit cuts is still known whole) by
+  /// `maskUnit`; false when the text has no candidate.
+  func mask<Unit: CodeTextUnit>(
+    _ units: inout [Unit], below limit: Int, _ tables: CodeTextTables<Unit>, _ maskUnit: Unit
+  ) -> Bool {
+    let spans = spans(units, tables)
+    for span in spans where span.range.lowerBound < limit {
+      for index in span.range.lowerBound..<min(span.range.upperBound, limit) {
+        let unit = units[index]
+        if unit.isNumber || (span.masksLetters && unit.isLetter) { units[index] = maskUnit }
+      }
+    }
+    return !spans.isEmpty
+  }
+
+  /// ``Redactor/maskBody(_:preview:)`` walked by scalar: its line breaks (line feed, vertical
+  /// tab, form feed: the only simple ones) made single spaces, every candidate of the whole
+  /// line masked, then cut to `preview` characters with an ellipsis. Nil when the body or the
+  /// mask is not simple (the caller takes the walk by `Character`).
+  func maskedPreview(_ body: String, preview: Int) -> String? {
+    guard let scalarTables, let maskScalar, var units = CodeTextScalars.simple(body) else {
+      return nil
+    }
+    // `split(whereSeparator: \.isNewline).joined(separator: " ")`, in place: a run of breaks
+    // is one space, none at either end.
+    var count = 0
+    var pendingSpace = false
+    for index in units.indices {
+      let unit = units[index]
+      if (0x0A...0x0C).contains(unit.value) {
+        pendingSpace = count > 0
+        continue
+      }
+      if pendingSpace {
+        units[count] = " "
+        count += 1
+        pendingSpace = false
+      }
+      units[count] = unit
+      count += 1
+    }
+    units.removeSubrange(count...)
+    let limit = min(units.count, max(0, preview))
+    _ = mask(&units, below: limit, scalarTables, maskScalar)
+    guard units.count > limit else { return CodeTextScalars.string(units[...]) }
+    return CodeTextScalars.string(units[..<limit], then: "…")
   }
 }
 
@@ -414,6 +481,8 @@ protocol CodeTextUnit: Hashable, Sendable {
   var isLowercase: Bool { get }
   /// `Character.isNumber` (any script's digits and numerals).
   var isNumber: Bool { get }
+  /// `Character.isLetter` (any script's letters).
+  var isLetter: Bool { get }
   /// Its lowercase when that is one character, else itself.
   var caseFolded: Self { get }
   /// The space, `+` and `＋`.
@@ -444,6 +513,7 @@ extension Unicode.Scalar: CodeTextUnit {
   var isASCIIDigit: Bool { (0x30...0x39).contains(value) }
   var isLowercase: Bool { (0x61...0x7A).contains(value) }
   var isNumber: Bool { value < 0x80 ? isASCIIDigit : Character(self).isNumber }
+  var isLetter: Bool { value < 0x80 ? isASCIILetter : Character(self).isLetter }
   var caseFolded: Unicode.Scalar {
     switch value {
     // A–Z, À–Þ but ×, Ａ–Ｚ: the only simple scalars whose lowercase differs (a test checks
@@ -493,6 +563,26 @@ enum CodeTextScalars {
       scalars.append(scalar)
     }
     return scalars
+  }
+
+  /// The text of `scalars` followed by `suffix`, written as UTF-8 into one buffer of its size.
+  static func string(_ scalars: ArraySlice<Unicode.Scalar>, then suffix: String = "") -> String {
+    var length = suffix.utf8.count
+    for scalar in scalars { length += UTF8.width(scalar) }
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var offset = 0
+      for scalar in scalars {
+        UTF8.encode(scalar) { byte in
+          buffer[offset] = byte
+          offset += 1
+        }
+      }
+      for byte in suffix.utf8 {
+        buffer[offset] = byte
+        offset += 1
+      }
+      return offset
+    }
   }
 
   /// The simple scalar `character` is, or nil.

@@ -62,9 +62,19 @@ public enum Redactor {
   /// ellipsis when shortened.
   ///
   /// `"Your code is 482913, valid 5 min"` → `"Your code is ••••••…"`.
+  ///
+  /// Walked by Unicode scalar when the body is made of simple scalars (nearly every SMS), else
+  /// by `Character`; both give the same text (``referenceMaskBody(_:preview:)``).
   public static func maskBody(_ body: String, preview: Int = 20) -> String {
+    CodeDetector.standard.maskedPreview(body, preview: preview)
+      ?? referenceMaskBody(body, preview: preview)
+  }
+
+  /// ``maskBody(_:preview:)`` by the walk by `Character` alone: the reference the walk by
+  /// scalar is tested against.
+  static func referenceMaskBody(_ body: String, preview: Int = 20) -> String {
     let flat = body.split(whereSeparator: \.isNewline).joined(separator: " ")
-    let masked = CodeDetector.standard.mask(flat)
+    let masked = CodeDetector.standard.referenceMask(flat)
     guard masked.count > preview else { return masked }
     return String(masked.prefix(preview)) + "…"
   }

@@ -143,6 +143,95 @@ import Testing
     #expect(codes > 300, "\(codes) codes")
   }
 
+  /// Masking by scalar gives ``CodeDetector/referenceMask(_:)``'s text, and
+  /// ``Redactor/maskBody(_:preview:)`` the walk by `Character`'s preview at every length: a
+  /// code the cut goes through is masked as far as it is shown.
+  static func expectSameMasking(_ text: String, previews: [Int]? = nil) {
+    let detector = CodeDetector.standard
+    let masked = detector.mask(text)
+    if masked != detector.referenceMask(text) {
+      Issue.record("mask differs on \(text.debugDescription)")
+    }
+    // Byte for byte, not only canonically equal.
+    if !masked.utf8.elementsEqual(detector.referenceMask(text).utf8) {
+      Issue.record("mask bytes differ on \(text.debugDescription)")
+    }
+    for preview in previews ?? Array(0...(text.unicodeScalars.count + 1)) {
+      let body = Redactor.maskBody(text, preview: preview)
+      let reference = Redactor.referenceMaskBody(text, preview: preview)
+      if !body.utf8.elementsEqual(reference.utf8) {
+        Issue.record("maskBody(preview: \(preview)) differs on \(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test func theCorpusIsMaskedTheSame() {
+    var simple = 0
+    for text in Self.corpus + CodeMaskingTests.table.map(\.0) {
+      Self.expectSameMasking(text, previews: text.count > 100 ? [0, 20, 99, 200, 700] : nil)
+      if CodeTextScalars.simple(text) != nil { simple += 1 }
+    }
+    #expect(simple > 100)
+  }
+
+  @Test func aCodeTheCutGoesThroughIsMaskedAsFarAsItIsShown() {
+    let body = "Your code is 482913, valid 5 min"
+    // Cut inside the code: the digits shown are masked, none is left.
+    #expect(Redactor.maskBody(body, preview: 15) == "Your code is ••…")
+    #expect(Redactor.maskBody("验证码\n852-598\n\n请勿泄露", preview: 6) == "验证码 ••…")
+    #expect(Redactor.maskBody("取件码2-3-1174，请凭码取件", preview: 5) == "取件码•-…")
+    #expect(Redactor.maskBody("code A7K9Q2 now", preview: 8) == "code •••…")
+    for preview in 0...40 {
+      let shown = Redactor.maskBody(body, preview: preview)
+      // The only digit ever shown is the 5 of "5 min".
+      #expect(shown.allSatisfy { !$0.isNumber || $0 == "5" }, "\(shown)")
+    }
+  }
+
+  @Test func randomTextsAreMaskedTheSame() {
+    let rules = CodeRules.bundled
+    var pieces: [String] = (rules.extraction?.keywords ?? []) + ["\n", "\n\n", "\u{0B}", "\u{0C}"]
+    pieces += rules.digitGroups.separators.map(\.character) + rules.digitGroups.separators.map(\.character)
+    pieces += ["CODE", "A7K9", "G-", "-", " ", "，", "\r\n", "\r", "\u{85}", "\u{2028}", "e\u{301}"]
+    pieces += ["Ａ", "５", "٣", "Ⅻ", "½", "²", "①", "〇", "二", "é", "ß", "•", "…"]
+    var generator = SystemRandomNumberGenerator()
+    var simple = 0
+    var masked = 0
+    for _ in 0..<4_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...16, using: &generator) {
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0..<4: text += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+        case 4..<7: text += String(Int.random(in: 0...99_999_999, using: &generator))
+        default:
+          let value = UInt32.random(in: 0x20...0x7E, using: &generator)
+          text += Unicode.Scalar(value).map { String($0) } ?? ""
+        }
+      }
+      let count = text.unicodeScalars.count
+      Self.expectSameMasking(
+        text, previews: [0, 1, Int.random(in: 0...count + 1, using: &generator), 20, 200])
+      if CodeTextScalars.simple(text) != nil { simple += 1 }
+      if CodeDetector.standard.mask(text) != text { masked += 1 }
+    }
+    // Both walks and masking itself are exercised.
+    #expect(simple > 400 && simple < 3_900, "\(simple) simple texts")
+    #expect(masked > 1_000, "\(masked) masked texts")
+  }
+
+  @Test func aMaskThatIsNoSimpleScalarMasksByCharacter() {
+    var rules = CodeRules.bundled
+    rules.maskCharacter = "**"
+    let detector = CodeDetector(rules: rules)
+    #expect(detector.maskScalar == nil)
+    #expect(detector.mask("code 4821") == "code ********")
+    rules.maskCharacter = "*"
+    let star = CodeDetector(rules: rules)
+    #expect(star.maskScalar == "*")
+    #expect(star.mask("code 4821, A7K9Q2") == "code ****, ******")
+    #expect(star.mask("code 4821, A7K9Q2") == star.referenceMask("code 4821, A7K9Q2"))
+  }
+
   @Test func rulesWithAWordThatIsNoSimpleScalarAreWalkedByCharacter() {
     var rules = CodeRules.bundled
     rules.extraction?.keywords = ["cafe\u{301}"]

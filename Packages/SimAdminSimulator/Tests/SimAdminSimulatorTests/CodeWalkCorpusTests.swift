@@ -1,4 +1,4 @@
-import Essentials
+@testable import Essentials
 import Testing
 
 @testable import SimAdminSimulator
@@ -15,6 +15,13 @@ import Testing
       let body = generator.history().content
       let code = CodeDetector.standard.code(in: body)
       #expect(code == CodeDetector.standard.referenceCode(in: body), "\(body)")
+      // Masking by scalar: the same text, and the same list preview at the lengths lists use.
+      #expect(CodeDetector.standard.mask(body) == CodeDetector.standard.referenceMask(body))
+      for preview in [20, 40, 200] {
+        #expect(
+          Redactor.maskBody(body, preview: preview)
+            == Redactor.referenceMaskBody(body, preview: preview), "\(body)")
+      }
       if code != nil { codes += 1 }
     }
     // About half of the templates carry a code.

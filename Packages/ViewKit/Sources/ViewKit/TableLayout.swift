@@ -197,41 +197,74 @@ struct TableLayout {
     /// the cut and the padding made on the UTF-8 bytes, into one buffer of the final size.
     /// `nil` when the text's bytes are not contiguous (then the general path measures it).
     func fitASCII(_ text: String, columns: Int) -> (text: String, simpleWidth: Int)? {
-      // What is kept: the whole text, or its head and tail around "…" (1 column, 3 bytes).
-      var head = columns
-      var tail = 0
-      var ellipsis = false
-      if columns > width {
-        ellipsis = width >= 1
-        let budget = max(0, width - 1)
-        head = truncation == .tail ? budget : (budget + 1) / 2
-        tail = budget - head
-      }
-      let shownWidth = head + tail + (ellipsis ? 1 : 0)
-      let padding = isPadded ? max(0, width - shownWidth) : 0
-      guard columns > width || padding > 0 else { return (text, columns) }
-      let leading = alignment == .trailing ? padding : 0
-      let count = head + tail + (ellipsis ? 3 : 0) + padding
+      let plan = ASCIIPlan(self, columns: columns)
+      guard plan.isCut || plan.padding > 0 else { return (text, columns) }
+      let count = plan.byteCount
       let fitted = text.utf8.withContiguousStorageIfAvailable { source in
         String(unsafeUninitializedCapacity: count) { buffer in
           var at = 0
-          func put(_ byte: UInt8) {
+          plan.write(source) { byte in
             buffer[at] = byte
             at += 1
           }
-          for _ in 0..<leading { put(0x20) }
-          for index in 0..<head { put(source[index]) }
-          if ellipsis {
-            put(0xE2)
-            put(0x80)
-            put(0xA6)
-          }
-          for index in (source.count - tail)..<source.count { put(source[index]) }
-          while at < count { put(0x20) }
           return at
         }
       }
-      return fitted.map { ($0, shownWidth + padding) }
+      return fitted.map { ($0, plan.width) }
+    }
+
+    /// ``fitASCII(_:columns:)`` appended to `output`; the columns written, or nil when the
+    /// text's bytes are not contiguous.
+    func appendASCII(_ text: String, columns: Int, to output: inout [UInt8]) -> Int? {
+      let plan = ASCIIPlan(self, columns: columns)
+      let written: Void? = text.utf8.withContiguousStorageIfAvailable { source in
+        plan.write(source) { output.append($0) }
+      }
+      return written == nil ? nil : plan.width
+    }
+
+    /// How printable ASCII text `columns` wide fits the slot: the whole text, or its head and
+    /// tail around "…" (1 column, 3 bytes), and the spaces before or after it.
+    struct ASCIIPlan {
+      var head: Int
+      var tail = 0
+      var isCut = false
+      var ellipsis = false
+      var padding = 0
+      var leading = 0
+
+      init(_ slot: Slot, columns: Int) {
+        head = columns
+        if columns > slot.width {
+          isCut = true
+          ellipsis = slot.width >= 1
+          let budget = max(0, slot.width - 1)
+          head = slot.truncation == .tail ? budget : (budget + 1) / 2
+          tail = budget - head
+        }
+        let shown = head + tail + (ellipsis ? 1 : 0)
+        padding = slot.isPadded ? max(0, slot.width - shown) : 0
+        leading = slot.alignment == .trailing ? padding : 0
+      }
+
+      /// The columns written.
+      var width: Int { head + tail + (ellipsis ? 1 : 0) + padding }
+      /// The bytes written.
+      var byteCount: Int { head + tail + (ellipsis ? 3 : 0) + padding }
+
+      /// Puts the fitted bytes of `source` (the text's UTF-8) one by one.
+      @inline(__always)
+      func write(_ source: UnsafeBufferPointer<UInt8>, _ put: (UInt8) -> Void) {
+        for _ in 0..<leading { put(0x20) }
+        for index in 0..<head { put(source[index]) }
+        if ellipsis {
+          put(0xE2)
+          put(0x80)
+          put(0xA6)
+        }
+        for index in (source.count - tail)..<source.count { put(source[index]) }
+        for _ in leading..<padding { put(0x20) }
+      }
     }
 
     /// ``fit(_:_:)`` for any text, character by character (the general path).
@@ -292,6 +325,42 @@ struct TableLayout {
       return line
     }
 
+    /// Without colour (``Layout/writesPlainRows``) a row of simple cells is one span: the
+    /// cells fitted and joined with their gaps in one buffer, the bytes
+    /// ``TextRenderer/plainText(_:)`` would write for the spans (whose styles it does not
+    /// draw). Nil when a piece is not simple text (then the row is laid out span by span).
+    var buffer: [UInt8] = []
+    func plainRow(marker: String, _ rowIndex: Int, _ cells: [TableCell]) -> StyledLine? {
+      buffer.removeAll(keepingCapacity: true)
+      var columns = 0
+      if hasMarkers {
+        guard let markerWidth = DisplayWidth.simpleWidth(marker) else { return nil }
+        buffer.append(contentsOf: marker.utf8)
+        columns += markerWidth
+      }
+      for (offset, slot) in slots.enumerated() {
+        if offset > 0 {
+          buffer.append(0x20)
+          buffer.append(0x20)
+          columns += Self.gap
+        }
+        let text = slot.index < cells.count ? cells[slot.index].text : ""
+        let measure = measured.cell(rowIndex, slot.index)
+        if measure.isASCII, let written = slot.appendASCII(text, columns: measure.width, to: &buffer)
+        {
+          columns += written
+          continue
+        }
+        guard measure.isSimple else { return nil }
+        let fitted = slot.fitSimple(text, columns: measure.width)
+        guard let written = fitted.simpleWidth else { return nil }
+        buffer.append(contentsOf: fitted.text.utf8)
+        columns += written
+      }
+      guard !buffer.isEmpty else { return StyledLine() }
+      return StyledLine([Span(String(decoding: buffer, as: UTF8.self), .plain, simpleWidth: columns)])
+    }
+
     var output: [StyledLine] = []
     output.reserveCapacity(table.rows.count + 3)
     let headerStyle = SpanStyle.tone(Layout.muted, bold: true)
@@ -308,6 +377,10 @@ struct TableLayout {
         hasMarkers
         ? (selected ? "›" : " ") + (marked.contains(table.rows[rowIndex].id) ? "●" : " ") + " "
         : ""
+      if self.layout.writesPlainRows, let line = plainRow(marker: marker, rowIndex, cells) {
+        output.append(line)
+        continue
+      }
       output.append(
         row(marker: marker, reverse: selected) { index in
           let text = index < cells.count ? cells[index].text : ""

@@ -21,6 +21,8 @@ public enum TextRenderer {
   /// ``render(_:options:)`` with `layout`'s paths (the tests compare the fast and the general).
   static func render(_ node: ViewNode, options: RenderOptions, layout: Layout) -> String {
     let width = max(minimumWidth, options.width)
+    var layout = layout
+    layout.writesPlainRows = options.colorMode == .off && layout.usesFastPaths
     let laidOut = layout.lines(NeutralisedText.of(node), width: width)
     var lines: [StyledLine] = []
     lines.reserveCapacity(laidOut.count)
@@ -146,6 +148,9 @@ struct Layout {
   /// bytes, output without colour written into one buffer. `false` takes the general paths
   /// (character by character, span by span) everywhere, for the tests that compare the two.
   var usesFastPaths = true
+  /// Whether the output is drawn without colour by ``TextRenderer/plainText(_:)`` (set by
+  /// the renderer on the fast paths): a table row may then be one span of plain text.
+  var writesPlainRows = false
 
   static let ink = "semantic.ink"
   static let muted = "semantic.muted"

@@ -111,7 +111,10 @@ import Testing
     return Table(columns: columns, rows: rows, selectedID: "r3", markedIDs: ["r5", "r8"])
   }
 
-  @Test(arguments: [80, 120])
+  /// Without colour a row of simple cells is written as one span (``Layout/writesPlainRows``);
+  /// rows with a cell that is not simple text (and the marked, selected rows) take the
+  /// general path: every width, from cutting most columns to none.
+  @Test(arguments: [8, 30, 50, 80, 120, 200])
   func tablesRenderTheSameOnEitherPath(width: Int) {
     for rotation in [1, 3, 7] {
       let table = Self.table(rotation: rotation)
@@ -125,8 +128,25 @@ import Testing
           node, options: options, layout: Layout(language: .english, usesFastPaths: false))
         #expect(fast == general, "rotation \(rotation), \(colorMode)")
         // The cut reaches the column edge: some cell ends in "…" on the fast path.
-        #expect(fast.contains("…"))
+        #expect(width > 120 || fast.contains("…"))
       }
     }
+  }
+
+  @Test func plainRowsAreOneSpanOnlyWhenEverythingInThemIsSimple() {
+    let table = Self.table(rotation: 1)
+    let layout = Layout(language: .english, writesPlainRows: true)
+    let lines = TableLayout(table: table, layout: layout).lines(width: 120)
+    let general = TableLayout(table: table, layout: Layout(language: .english)).lines(width: 120)
+    #expect(lines.count == general.count)
+    var joined = 0
+    for (line, reference) in zip(lines, general) {
+      #expect(line.plain == reference.plain)
+      #expect(line.width == reference.width)
+      if line.spans.count == 1 && reference.spans.count > 1 { joined += 1 }
+    }
+    // Rows of simple cells are joined; a row with a combining mark or an emoji is not.
+    #expect(joined > 10)
+    #expect(joined < table.rows.count)
   }
 }
