@@ -38,8 +38,12 @@ public enum WorkbenchView {
           Banner(
             text("banner.plainHTTP", ["names": plain.joined(separator: ", ")]), tone: .warning)))
     }
-    let notes = state.rows.flatMap { row in
-      (row.snapshot?.notes ?? []).map { "\(row.name): \($0.text(language))" }
+    // Rows read in place: `flatMap` over the rows copied every `FleetRow` (retaining and
+    // releasing its every string) to look at its notes.
+    var notes: [String] = []
+    for index in state.rows.indices {
+      guard let rowNotes = state.rows[index].snapshot?.notes, !rowNotes.isEmpty else { continue }
+      for note in rowNotes { notes.append("\(state.rows[index].name): \(note.text(language))") }
     }
     if !notes.isEmpty {
       children.append(.banner(Banner(notes.joined(separator: "\n"), tone: .muted)))
