@@ -31,12 +31,21 @@ public enum CompletionAnswer: Sendable, Equatable {
     case .files: return "files\n"
     case .directories: return "directories\n"
     case .values(let candidates):
-      let lines = candidates.map { candidate in
-        let value = Self.oneLine(candidate.value)
+      // Appended into one string (a Tab press may list a thousand instances), not a line
+      // string each joined into another.
+      var text = "values\n"
+      text.reserveCapacity(
+        candidates.reduce(8) { $0 + $1.value.utf8.count + $1.description.utf8.count + 2 })
+      for candidate in candidates {
+        text += Self.oneLine(candidate.value)
         let description = Self.oneLine(candidate.description)
-        return description.isEmpty ? value : "\(value)\t\(description)"
+        if !description.isEmpty {
+          text += "\t"
+          text += description
+        }
+        text += "\n"
       }
-      return (["values"] + lines).joined(separator: "\n") + "\n"
+      return text
     }
   }
 

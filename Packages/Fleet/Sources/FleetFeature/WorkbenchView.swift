@@ -106,38 +106,41 @@ public enum WorkbenchView {
         id: "sms", title: text("column.sms"), minWidth: 12, priority: 1, sizing: .fill),
     ]
     var texts = RowTexts(now: state.now, language: language)
-    // Each row read in place: a copy of a `FleetRow` retains and releases its every string.
-    let rows = state.rows.withUnsafeBufferPointer { source in
-      source.indices.map { index in
-        TableRow(
-          id: source[index].id, cells: cells(source[index], &texts),
-          link: "fleet/\(source[index].id)")
+    // Each row read in place, through a pointer: a copy of a `FleetRow` (which passing
+    // `source[index]` made) retains and releases its every string.
+    let rows = state.rows.withUnsafeBufferPointer { source -> [TableRow] in
+      guard let first = source.baseAddress else { return [] }
+      return source.indices.map { index in
+        let row = first + index
+        return TableRow(
+          id: row.pointee.id, cells: cells(row, &texts), link: "fleet/\(row.pointee.id)")
       }
     }
     return Table(columns: columns, rows: rows)
   }
 
-  static func cells(_ row: FleetRow, _ texts: inout RowTexts) -> [TableCell] {
-    let isStale = row.isStale
+  /// The cells of the row at `row`, read through the pointer (never copied).
+  static func cells(_ row: UnsafePointer<FleetRow>, _ texts: inout RowTexts) -> [TableCell] {
+    let isStale = row.pointee.isStale
     let valueTone: Tone? = isStale ? .muted : nil
     let none = "—"
-    // The snapshot's fields are read through `row.snapshot?` (not a copy of the snapshot, whose
+    // The snapshot's fields are read through `snapshot?` (not a copy of the snapshot, whose
     // every string would be retained and released again).
-    var operatorText = row.snapshot?.operatorName ?? ""
-    if let signal = row.snapshot?.signalPercent {
+    var operatorText = row.pointee.snapshot?.operatorName ?? ""
+    if let signal = row.pointee.snapshot?.signalPercent {
       operatorText += operatorText.isEmpty ? "\(signal)%" : " \(signal)%"
     }
-    let temperature = row.snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
-    let freshnessTone: Tone? = isStale ? .warning : (row.checkedAt == nil ? .muted : nil)
+    let temperature = row.pointee.snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
+    let freshnessTone: Tone? = isStale ? .warning : (row.pointee.checkedAt == nil ? .muted : nil)
     return [
-      TableCell(row.name),
-      TableCell(texts.status(row), tone: row.status.tone),
-      TableCell(row.snapshot?.phoneNumber ?? none, tone: valueTone),
+      TableCell(row.pointee.name),
+      TableCell(texts.status(row.pointee), tone: row.pointee.status.tone),
+      TableCell(row.pointee.snapshot?.phoneNumber ?? none, tone: valueTone),
       TableCell(operatorText.isEmpty ? none : operatorText, tone: valueTone),
       TableCell(temperature ?? none, tone: valueTone),
-      TableCell(row.version ?? none, tone: valueTone),
-      TableCell(texts.freshness(row, isStale: isStale), tone: freshnessTone),
-      TableCell(row.snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
+      TableCell(row.pointee.version ?? none, tone: valueTone),
+      TableCell(texts.freshness(row.pointee, isStale: isStale), tone: freshnessTone),
+      TableCell(row.pointee.snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
     ]
   }
 

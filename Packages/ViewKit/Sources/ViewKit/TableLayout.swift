@@ -352,6 +352,16 @@ struct TableLayout {
           continue
         }
         guard measure.isSimple else { return nil }
+        if measure.width <= slot.width {
+          // Nothing to cut: the text and its padding (``Slot/fitSimple(_:columns:)``).
+          let padding = slot.isPadded ? slot.width - measure.width : 0
+          let spacesFirst = slot.alignment == .trailing
+          if spacesFirst { buffer.append(contentsOf: repeatElement(0x20, count: padding)) }
+          buffer.append(contentsOf: text.utf8)
+          if !spacesFirst { buffer.append(contentsOf: repeatElement(0x20, count: padding)) }
+          columns += measure.width + padding
+          continue
+        }
         let fitted = slot.fitSimple(text, columns: measure.width)
         guard let written = fitted.simpleWidth else { return nil }
         buffer.append(contentsOf: fitted.text.utf8)
