@@ -118,6 +118,28 @@ import Testing
     #expect(answer.protocolText == "values\nShop router\thttp://x y\nb\n")
     #expect(CompletionAnswer.files.protocolText == "files\n")
   }
+
+  @Test func theProtocolTextOfManyCandidatesIsTheJoinedLines() {
+    // A thousand instances, some without a description, some with breaks and tabs, Chinese:
+    // the text appended in one string is the lines joined as before.
+    let candidates = (0..<1_000).map { index in
+      CompletionCandidate(
+        index % 7 == 0 ? "节点 \(index)\nx" : "node-\(index)",
+        description: index % 3 == 0
+          ? "" : "http://127.0.0.1:\(30_000 + index)\(index % 5 == 0 ? "\t\r" : "")")
+    }
+    func oneLine(_ text: String) -> String {
+      String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+    let lines = candidates.map { candidate in
+      let value = oneLine(candidate.value)
+      let description = oneLine(candidate.description)
+      return description.isEmpty ? value : "\(value)\t\(description)"
+    }
+    let joined = (["values"] + lines).joined(separator: "\n") + "\n"
+    #expect(CompletionAnswer.values(candidates).protocolText == joined)
+    #expect(CompletionAnswer.values([]).protocolText == "values\n")
+  }
 }
 
 /// The scripts load in each shell and call the entry with the words before the cursor.

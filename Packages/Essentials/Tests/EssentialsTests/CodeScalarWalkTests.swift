@@ -191,7 +191,8 @@ import Testing
   @Test func randomTextsAreMaskedTheSame() {
     let rules = CodeRules.bundled
     var pieces: [String] = (rules.extraction?.keywords ?? []) + ["\n", "\n\n", "\u{0B}", "\u{0C}"]
-    pieces += rules.digitGroups.separators.map(\.character) + rules.digitGroups.separators.map(\.character)
+    pieces +=
+      rules.digitGroups.separators.map(\.character) + rules.digitGroups.separators.map(\.character)
     pieces += ["CODE", "A7K9", "G-", "-", " ", "，", "\r\n", "\r", "\u{85}", "\u{2028}", "e\u{301}"]
     pieces += ["Ａ", "５", "٣", "Ⅻ", "½", "²", "①", "〇", "二", "é", "ß", "•", "…"]
     var generator = SystemRandomNumberGenerator()

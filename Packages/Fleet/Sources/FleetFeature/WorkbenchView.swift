@@ -134,12 +134,12 @@ public enum WorkbenchView {
     let freshnessTone: Tone? = isStale ? .warning : (row.pointee.checkedAt == nil ? .muted : nil)
     return [
       TableCell(row.pointee.name),
-      TableCell(texts.status(row.pointee), tone: row.pointee.status.tone),
+      TableCell(texts.status(row), tone: row.pointee.status.tone),
       TableCell(row.pointee.snapshot?.phoneNumber ?? none, tone: valueTone),
       TableCell(operatorText.isEmpty ? none : operatorText, tone: valueTone),
       TableCell(temperature ?? none, tone: valueTone),
       TableCell(row.pointee.version ?? none, tone: valueTone),
-      TableCell(texts.freshness(row.pointee, isStale: isStale), tone: freshnessTone),
+      TableCell(texts.freshness(row, isStale: isStale), tone: freshnessTone),
       TableCell(row.pointee.snapshot?.latestSMS?.maskedBody ?? none, tone: .muted),
     ]
   }
@@ -181,24 +181,26 @@ struct RowTexts {
     var fetched: Int?
   }
 
-  /// ``WorkbenchView/statusText(_:_:)`` of `row`.
-  mutating func status(_ row: FleetRow) -> String {
+  /// ``WorkbenchView/statusText(_:_:)`` of the row at `row` (read through the pointer: a
+  /// `FleetRow` passed to a mutating method was copied, every string retained and released).
+  mutating func status(_ row: UnsafePointer<FleetRow>) -> String {
     let key = StatusKey(
-      status: row.status, reason: row.reason,
-      seconds: row.reason?.isLayerTimeout == true ? row.detail : nil)
+      status: row.pointee.status, reason: row.pointee.reason,
+      seconds: row.pointee.reason?.isLayerTimeout == true ? row.pointee.detail : nil)
     if let known = statuses[key] { return known }
-    let text = WorkbenchView.statusText(row, language)
+    let text = WorkbenchView.statusText(row.pointee, language)
     statuses[key] = text
     return text
   }
 
-  /// ``Freshness/describe(_:now:_:)`` of `row`, whose ``FleetRow/isStale`` is `isStale`.
-  mutating func freshness(_ row: FleetRow, isStale: Bool) -> String {
+  /// ``Freshness/describe(_:now:_:)`` of the row at `row`, whose ``FleetRow/isStale`` is
+  /// `isStale`.
+  mutating func freshness(_ row: UnsafePointer<FleetRow>, isStale: Bool) -> String {
     let key = FreshnessKey(
-      isStale: isStale, checked: row.checkedAt.map(secondsBefore),
-      fetched: row.snapshotFetchedAt.map(secondsBefore))
+      isStale: isStale, checked: row.pointee.checkedAt.map(secondsBefore),
+      fetched: row.pointee.snapshotFetchedAt.map(secondsBefore))
     if let known = freshnesses[key] { return known }
-    let text = Freshness.describe(row, now: now, language)
+    let text = Freshness.describe(row.pointee, now: now, language)
     freshnesses[key] = text
     return text
   }

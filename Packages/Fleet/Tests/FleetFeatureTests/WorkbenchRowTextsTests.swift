@@ -39,10 +39,11 @@ import Testing
     var texts = RowTexts(now: Self.now, language: language)
     // Twice over, so that the second pass reads only remembered texts.
     for row in Self.rows + Self.rows {
-      #expect(texts.status(row) == WorkbenchView.statusText(row, language), "\(row.id)")
-      #expect(
-        texts.freshness(row, isStale: row.isStale)
-          == Freshness.describe(row, now: Self.now, language), "\(row.id)")
+      let (status, freshness) = withUnsafePointer(to: row) {
+        (texts.status($0), texts.freshness($0, isStale: row.isStale))
+      }
+      #expect(status == WorkbenchView.statusText(row, language), "\(row.id)")
+      #expect(freshness == Freshness.describe(row, now: Self.now, language), "\(row.id)")
     }
   }
 }

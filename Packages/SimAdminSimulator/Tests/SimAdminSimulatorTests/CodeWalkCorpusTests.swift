@@ -1,6 +1,6 @@
-@testable import Essentials
 import Testing
 
+@testable import Essentials
 @testable import SimAdminSimulator
 
 /// The simulator's SMS generator as a corpus for code extraction: the cheap walk by Unicode

@@ -346,7 +346,8 @@ struct TableLayout {
         }
         let text = slot.index < cells.count ? cells[slot.index].text : ""
         let measure = measured.cell(rowIndex, slot.index)
-        if measure.isASCII, let written = slot.appendASCII(text, columns: measure.width, to: &buffer)
+        if measure.isASCII,
+          let written = slot.appendASCII(text, columns: measure.width, to: &buffer)
         {
           columns += written
           continue
@@ -368,7 +369,9 @@ struct TableLayout {
         columns += written
       }
       guard !buffer.isEmpty else { return StyledLine() }
-      return StyledLine([Span(String(decoding: buffer, as: UTF8.self), .plain, simpleWidth: columns)])
+      return StyledLine([
+        Span(String(decoding: buffer, as: UTF8.self), .plain, simpleWidth: columns)
+      ])
     }
 
     var output: [StyledLine] = []
