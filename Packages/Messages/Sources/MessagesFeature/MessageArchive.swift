@@ -579,13 +579,15 @@ public struct MessageArchive: Sendable {
     if let term = SearchTerm(filter.search) {
       sql.append(
         "m.id IN (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ? "
-          + "UNION ALL SELECT id FROM messages WHERE id > ? AND body LIKE ? ESCAPE '\\')")
+          + "UNION ALL SELECT id FROM messages WHERE id > ? "
+          + "AND (body \(term.likeOperator)) <> 0)")
       values += [term.match, try indexWatermark(), term.like]
       if term.table == "messages_fts" {
         // The trigram tokenizer folds the case of every letter (É finds é), `LIKE` only
         // ASCII's: its matches are narrowed to `LIKE`'s, so a search finds the same rows
         // whether they wait for the index or not, and whether it walks or not.
-        sql.append("m.body LIKE ? ESCAPE '\\'")
+        // (Compared with 0, as in `newest`: SQLite would prepare it again at every binding.)
+        sql.append("(m.body \(term.likeOperator)) <> 0")
         values.append(term.like)
       }
     }
