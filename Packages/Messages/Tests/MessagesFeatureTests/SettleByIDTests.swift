@@ -15,18 +15,6 @@ import Testing
 /// matching every message by its identity parts, over the same pages into two archives.
 @Suite("Ingest settles known messages by id")
 struct SettleByIDTests {
-  /// A small deterministic generator (the same pages at every run).
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   struct Row {
     var id: Int
     var outgoing: Bool
@@ -75,7 +63,7 @@ struct SettleByIDTests {
     "random pages (known, new, identical, renumbered, reset ids, several instances and pages per transaction): the same results and rows",
     arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func sameAnswers(seed: UInt64) throws {
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     let clock = TestClock()
     let fast = try TemporaryDirectory(prefix: "settle-fast")
     let slow = try TemporaryDirectory(prefix: "settle-slow")

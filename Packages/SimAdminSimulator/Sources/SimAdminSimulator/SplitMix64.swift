@@ -1,8 +1,10 @@
-/// A tiny seeded generator (SplitMix64): the same seed always gives the same data.
-struct SplitMix64: RandomNumberGenerator {
+/// A tiny seeded generator (SplitMix64): the same seed always gives the same data (also for
+/// tests that want random input that repeats exactly).
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  /// A generator starting from `seed`.
+  public init(seed: UInt64) { state = seed }
 
   /// A generator for one device: `seed` mixed with an FNV-1a hash of `name`.
   init(seed: UInt64, name: String) {
@@ -14,7 +16,8 @@ struct SplitMix64: RandomNumberGenerator {
     state = seed ^ hash
   }
 
-  mutating func next() -> UInt64 {
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
     state = state &+ 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
