@@ -615,8 +615,9 @@ public struct MessageArchive: Sendable {
     /// export, 1,000, walks as far for its term as a page of 50 does).
     var perMessage: Int = 0
     /// How many messages (at least a page's worth) the walk reads before the index is asked
-    /// anything: a page of a very common term (验证) lies within them, and when none of them
-    /// matches, the index counts the term's matches.
+    /// anything: a page of a very common term (验证) lies within them, and when too few of
+    /// them match to fill a page within the budget at that rate, the index counts the term's
+    /// matches.
     var firstWalk: Int = 256
 
     /// The strategy `msa` uses: a term the index finds in fewer than 64 messages (a code, a
@@ -639,7 +640,9 @@ public struct MessageArchive: Sendable {
   /// reaches a page after a few hundred or thousand of them, the way the `LIKE` scan does;
   /// a rare term (a code) is the opposite. So a term is first matched by `LIKE` while reading
   /// the newest `firstWalk` messages (a very common term's page ends there, with no other
-  /// query); when none of them matches and the index finds fewer than `indexBelow` matches,
+  /// query); when too few of them match for the walk to fill a page within its budget at that
+  /// rate (none, or a rare term's one recent match) and the index finds fewer than
+  /// `indexBelow` matches,
   /// the index answers; otherwise the walk goes on to at most `budget` messages newest first,
   /// and when that found less than a page, the index answers the rest, older than the last
   /// message read. Both match the same substrings (those of `LIKE`: case-insensitively for
@@ -666,9 +669,10 @@ public struct MessageArchive: Sendable {
       let found = try newest(
         term, others, after: cursor, since: top.deviceAtMilliseconds, limit: limit)
       if found.count == limit { return found }
-      // Nothing among the newest: the index counts the term's matches, and a rare one is
-      // answered by the index alone.
-      if found.isEmpty,
+      // Too few among the newest for the walk to fill a page within its budget at that rate
+      // (none, or one that happens to be recent): the index counts the term's matches, and
+      // a rare one is answered by the index alone.
+      if Double(found.count) * Double(budget) / Double(first) < Double(limit),
         try indexMatches(term, below: strategy.indexBelow) < strategy.indexBelow
       {
         return try listThroughIndex(filter, after: cursor, limit: limit)
