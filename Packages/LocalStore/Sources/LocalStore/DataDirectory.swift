@@ -23,11 +23,11 @@ public enum DataDirectory {
     throws(DataDirectoryError) -> URL
   {
     if let homeFlag {
-      let trimmed = homeFlag.trimmingCharacters(in: .whitespaces)
+      let trimmed = trimmingBlanks(homeFlag)
       guard !trimmed.isEmpty else { throw .emptyHomeFlag }
       return absolute(trimmed, environment: environment)
     }
-    if let value = environment["MSA_HOME"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+    if let value = environment["MSA_HOME"].map(trimmingBlanks), !value.isEmpty {
       return absolute(value, environment: environment)
     }
     #if os(iOS)
@@ -95,6 +95,18 @@ public enum DataDirectory {
       return
     }
     _ = chmod(directory.path, directoryMode)
+  }
+
+  /// `text` without the spaces and tabs (`CharacterSet.whitespaces`) at either end. A path
+  /// that starts and ends with another ASCII byte has none, and is taken as it is without
+  /// Foundation's trimming (a bridge to `NSString`, a tenth of a Tab press).
+  static func trimmingBlanks(_ text: String) -> String {
+    if let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
+      first != 0x20, first != 0x09, last != 0x20, last != 0x09
+    {
+      return text
+    }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 
   private static func absolute(_ path: String, environment: [String: String]) -> URL {

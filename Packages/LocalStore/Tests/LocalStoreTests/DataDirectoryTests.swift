@@ -1,7 +1,8 @@
 import Foundation
-import LocalStore
 import LocalStoreTesting
 import Testing
+
+@testable import LocalStore
 
 @Suite struct DataDirectoryTests {
   @Test func homeFlagWinsOverEnvironment() throws {
@@ -30,6 +31,19 @@ import Testing
     }
     #expect(throws: DataDirectoryError.noHomeDirectory) {
       try DataDirectory.resolve(homeFlag: nil, environment: ["MSA_HOME": ""])
+    }
+  }
+
+  /// The blanks trimmed off `--home` and `MSA_HOME` are Foundation's `.whitespaces` trimmed,
+  /// with or without the shortcut for a path that starts and ends with other ASCII.
+  @Test func blanksAreTrimmedAsFoundationTrimsThem() {
+    let texts = [
+      "/tmp/home", " /tmp/home", "/tmp/home ", "\t/tmp/home\t", "  ", "", "a", " ", "\u{3000}/x",
+      "/x\u{3000}", "\u{A0}/x\u{A0}", "/x\n", "\n/x", "/数据", "数据/", "/x\u{2003}", "~/msa",
+      "/x\u{301}", "\u{200B}/x",
+    ]
+    for text in texts {
+      #expect(DataDirectory.trimmingBlanks(text) == text.trimmingCharacters(in: .whitespaces))
     }
   }
 
