@@ -92,6 +92,23 @@ final class IngestQueue: Sendable {
     }
   }
 
+  /// Indexes the messages with ids up to `through` that wait for the search index (what earlier
+  /// later syncs left there, see ``MessageSyncer/indexBacklog``), taking the writer's role if no page is being
+  /// written, then writes the pages that came meanwhile. A later sync calls it once its
+  /// requests are out, so the indexing fills the wait for the devices' answers. Does nothing
+  /// when pages are already being written (their writer comes first; what is left waits for
+  /// the catch-up after the sync or the next sync). A failure is left to that catch-up too.
+  func indexWaiting(through: Int64) {
+    let leads = state.withLock { state -> Bool in
+      guard !state.writing else { return false }
+      state.writing = true
+      return true
+    }
+    guard leads else { return }
+    _ = try? archive.catchUpIndex(through: through)
+    drain()
+  }
+
   /// Indexes one chunk of the stored messages when at least a chunk waits; returns whether it
   /// did. A failure is left to the catch-up after the sync, which meets it again.
   private func indexStep() -> Bool {

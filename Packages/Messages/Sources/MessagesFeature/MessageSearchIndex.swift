@@ -128,16 +128,28 @@ extension MessageArchive {
   public func catchUpIndex(chunk: Int = 20_000, progress: (Int) -> Bool = { _ in true })
     throws -> Int
   {
+    try catchUpIndex(chunk: chunk, through: .max, progress: progress)
+  }
+
+  /// The same for the messages with ids up to `through` only (what waited when a sync began).
+  func catchUpIndex(chunk: Int = 20_000, through: Int64, progress: (Int) -> Bool = { _ in true })
+    throws -> Int
+  {
     try store.requireWritable()
     var indexed = 0
     while true {
-      let waiting = try waitingForIndex()
+      let waiting =
+        through == .max
+        ? try waitingForIndex()
+        : try database.queryOne(
+          "SELECT count(*) AS n FROM messages WHERE id > ? AND id <= ?",
+          [try indexWatermark(), through])?.int("n") ?? 0
       guard waiting > 0, progress(waiting) else { return indexed }
       indexed += try database.transaction { database in
         let watermark = try indexWatermark()
         let rows = try database.query(
-          "SELECT id, body FROM messages WHERE id > ? ORDER BY id LIMIT ?",
-          [watermark, max(1, chunk)])
+          "SELECT id, body FROM messages WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
+          [watermark, through, max(1, chunk)])
         guard let last = try rows.last?.int64("id") else { return 0 }
         try Self.writeGrams(rows, in: database)
         try database.run(

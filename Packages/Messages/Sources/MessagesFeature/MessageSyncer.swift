@@ -169,8 +169,22 @@ public struct MessageSyncer: Sendable {
   /// Messages each page re-reads from the previous one: a tenth of a page, at most 20.
   public var overlap: Int { min(20, max(1, pageSize / 10)) }
 
-  /// The first page of a later sync: at most 50, since most later syncs find a few new ones.
-  public var laterFirstPage: Int { min(50, pageSize) }
+  /// The first page of a later sync: at most 20, since most later syncs find a few new ones
+  /// (a device with more pages on in pages of ``pageSize``; every row the check needs is read
+  /// either way). Every row of it is decoded and matched, so a smaller page is less work.
+  public var laterFirstPage: Int { min(20, pageSize) }
+
+  /// How many stored messages a sync may leave waiting for the search index: a later sync's
+  /// few new rows wait (searches scan them, `messages stats` counts them) and the next sync
+  /// indexes them while its requests are out; more than this are indexed before it ends.
+  public static let indexBacklog = 5_000
+
+  /// Whether a sync that ended with `results` may leave the `waiting` messages for the next
+  /// sync to index: only after a later sync of every instance (no deep read: a first sync
+  /// indexes everything before it ends), and only up to ``indexBacklog``.
+  public static func leavesIndexBacklog(_ results: [InstanceSyncResult], waiting: Int) -> Bool {
+    waiting <= indexBacklog && results.allSatisfy { $0.deepRead == nil }
+  }
 
   /// How often every row of a device with `/api/sms/stats` is read at the latest: a day.
   public static let deepReadInterval: TimeInterval = 86_400
@@ -189,6 +203,22 @@ public struct MessageSyncer: Sendable {
     let queue = IngestQueue(archive: archive, followingIndex: !archive.store.isReadOnly)
     let writer = SyncStateWriter(archive: archive)
     let prepared = prepare(instances)
+    // Once the first instances' requests are out, the writer indexes what earlier syncs left
+    // waiting for the search index (``indexBacklog``) while the devices answer.
+    let backlog = Locked<Task<Void, Never>?>(nil)
+    let backlogTop =
+      archive.store.isReadOnly
+      ? nil : try? archive.database.queryOne("SELECT max(id) AS top FROM messages")?.int64("top")
+    let firstWave = min(width, instances.count)
+    let requested = Locked(0)
+    let requestsOut: @Sendable () -> Void = {
+      guard let backlogTop else { return }
+      let all = requested.withLock { count -> Bool in
+        count += 1
+        return count == firstWave
+      }
+      if all { backlog.withLock { $0 = Task.detached { queue.indexWaiting(through: backlogTop) } } }
+    }
     await withTaskGroup(of: (Int, InstanceSyncResult).self) { group in
       var next = 0
       var finished = 0
@@ -197,11 +227,16 @@ public struct MessageSyncer: Sendable {
         let instance = instances[index]
         let ready = prepared?[instance.id]
         group.addTask {
-          (index, await syncOne(instance, through: queue, writer: writer, prepared: ready))
+          (
+            index,
+            await syncOne(
+              instance, through: queue, writer: writer, prepared: ready,
+              requestsOut: index < firstWave ? requestsOut : {})
+          )
         }
         next += 1
       }
-      while next < min(width, instances.count) { launch() }
+      while next < firstWave { launch() }
       for await (index, result) in group {
         results[index] = result
         finished += 1
@@ -209,6 +244,7 @@ public struct MessageSyncer: Sendable {
         if next < instances.count { launch() }
       }
     }
+    await backlog.withLock { $0 }?.value
     return results.compactMap { $0 }
   }
 
@@ -216,7 +252,7 @@ public struct MessageSyncer: Sendable {
   public func syncOne(_ instance: Instance) async -> InstanceSyncResult {
     await syncOne(
       instance, through: IngestQueue(archive: archive),
-      writer: SyncStateWriter(archive: archive), prepared: nil)
+      writer: SyncStateWriter(archive: archive), prepared: nil, requestsOut: {})
   }
 
   /// What a sync knows of an instance before it sends anything: its sync state (nil: never
@@ -326,8 +362,10 @@ public struct MessageSyncer: Sendable {
 
   private func syncOne(
     _ instance: Instance, through queue: IngestQueue, writer: SyncStateWriter,
-    prepared: Prepared?
+    prepared: Prepared?, requestsOut: @Sendable () -> Void
   ) async -> InstanceSyncResult {
+    var told = false
+    defer { if !told { requestsOut() } }
     var result = InstanceSyncResult(
       instanceID: instance.id, instanceName: instance.name, inserted: 0, read: 0, pages: 0,
       completed: false, failureKey: nil, failure: nil)
@@ -349,6 +387,8 @@ public struct MessageSyncer: Sendable {
       async let statsCall = Self.counts(session)
       let later = reason == nil
       async let firstPage = later ? session.smsList(limit: laterFirstPage, offset: 0) : []
+      told = true
+      requestsOut()
       // The SIM's number as the instance's status knows it; a first (or unfinished) sync of
       // an instance never probed reads it from the device once and keeps it.
       var simNumber =

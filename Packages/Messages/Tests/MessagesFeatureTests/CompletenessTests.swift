@@ -162,7 +162,7 @@ struct CompletenessTests {
 
   /// The rows a later sync's first page holds (``MessageSyncer/laterFirstPage``).
   static func firstPage(_ device: SimulatedDevice) -> [SimulatedSMS] {
-    Array(device.messages().prefix(50))
+    Array(device.messages().prefix(20))
   }
 
   /// The first row of `direction` below the first `skipping` rows, newest first.

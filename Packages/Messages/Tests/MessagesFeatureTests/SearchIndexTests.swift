@@ -512,9 +512,9 @@ struct SearchIndexTests {
   }
 
   @Test(
-    "messages sync catches the index up and says so; stats say indexing N while it waits",
+    "a later sync leaves its new rows for the next one, which indexes them; stats say so",
     arguments: [AppLanguage.english, .simplifiedChinese])
-  func syncAndStatsSayIndexing(language: AppLanguage) async throws {
+  func laterSyncLeavesItsRowsWaiting(language: AppLanguage) async throws {
     let harness = try await FeatureHarness(
       .messages, devices: [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
     // Stored by a sync that stopped before indexing (the syncer alone stores rows).
@@ -526,17 +526,60 @@ struct SearchIndexTests {
     #expect(text.contains(english ? "Search index" : "搜索索引"), "\(text)")
     #expect(text.contains(english ? "indexing 40 messages" : "正在索引 40 条短信"), "\(text)")
     #expect((waiting.payload as? ArchiveStats)?.waitingForIndex == 40)
+    // A later sync indexes the 40 that waited when it began (while its requests were out)
+    // and leaves its own new row waiting: searches scan it, stats count it.
     harness.devices[0].receiveSMS(from: "95588", content: "【银行】验证码 123456")
     _ = try await harness.run(["messages", "sync"])
+    #expect(try harness.archive.indexWatermark() == 40)
+    #expect(try harness.archive.waitingForIndex() == 1)
+    let indexedBefore = try SearchIndexTests.indexed("验证", harness.archive)
+    try Self.expectExact(harness.archive, "a later sync's row waiting")
+    let newest = try harness.archive.list(
+      filter: MessageFilter(search: "验证码 123456"), after: nil, limit: 10)
+    #expect(newest.map(\.body) == ["【银行】验证码 123456"])
+    let one = try await harness.run(["messages", "stats"])
+    let oneText = TextRenderer.render(one.view, options: RenderOptions(width: 100))
+    #expect(oneText.contains(english ? "indexing 1 messages" : "正在索引 1 条短信"), "\(oneText)")
+    // The next sync, with nothing new, indexes it.
+    _ = try await harness.run(["messages", "sync"])
     #expect(try harness.archive.waitingForIndex() == 0)
-    let progress = harness.streams.error
-    #expect(progress.contains(english ? "indexing 41 messages" : "正在索引 41 条短信"), "\(progress)")
     let done = try await harness.run(["messages", "stats"])
     let after = TextRenderer.render(done.view, options: RenderOptions(width: 100))
     #expect(!after.contains(english ? "Search index" : "搜索索引"), "\(after)")
     #expect((done.payload as? ArchiveStats)?.waitingForIndex == 0)
-    #expect(try SearchIndexTests.indexed("验证", harness.archive) >= 1)
+    #expect(try SearchIndexTests.indexed("验证", harness.archive) == indexedBefore + 1)
+    try Self.expectExact(harness.archive, "indexed by the next sync")
+    try Self.checkTrigramIndex(harness.store)
     await harness.stop()
+  }
+
+  @Test(
+    "a first sync catches the index up before it ends and says so",
+    arguments: [AppLanguage.english, .simplifiedChinese])
+  func firstSyncCatchesUp(language: AppLanguage) async throws {
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
+    _ = try await harness.run(["messages", "sync"])
+    #expect(try harness.archive.waitingForIndex() == 0)
+    let progress = harness.streams.error
+    let english = language == .english
+    #expect(progress.contains(english ? "indexing 40 messages" : "正在索引 40 条短信"), "\(progress)")
+    try Self.expectExact(harness.archive, "after a first sync")
+    await harness.stop()
+  }
+
+  @Test("a sync leaves rows waiting only after later syncs of every instance, up to the bound")
+  func backlogRule() {
+    func result(_ deep: String?) -> InstanceSyncResult {
+      InstanceSyncResult(
+        instanceID: "a", instanceName: "A", inserted: 1, read: 20, pages: 1, completed: true,
+        failureKey: nil, failure: nil, deepRead: deep)
+    }
+    let bound = MessageSyncer.indexBacklog
+    #expect(MessageSyncer.leavesIndexBacklog([result(nil), result(nil)], waiting: bound))
+    #expect(!MessageSyncer.leavesIndexBacklog([result(nil)], waiting: bound + 1))
+    #expect(!MessageSyncer.leavesIndexBacklog([result(nil), result("first")], waiting: 1))
+    #expect(!MessageSyncer.leavesIndexBacklog([result("periodic")], waiting: 0))
   }
 }
 
