@@ -36,10 +36,26 @@ public enum MessageIdentity {
     /// equal only under canonical equivalence answer false).
     func sameBytes(as other: Parts?) -> Bool {
       guard let other else { return false }
-      return timestamp.utf8.elementsEqual(other.timestamp.utf8)
-        && body.utf8.elementsEqual(other.body.utf8) && peer.utf8.elementsEqual(other.peer.utf8)
-        && direction.utf8.elementsEqual(other.direction.utf8)
-        && marker.utf8.elementsEqual(other.marker.utf8)
+      return Self.sameBytes(timestamp, other.timestamp) && Self.sameBytes(body, other.body)
+        && Self.sameBytes(peer, other.peer) && Self.sameBytes(direction, other.direction)
+        && Self.sameBytes(marker, other.marker)
+    }
+
+    /// Whether `a` and `b` hold the same UTF-8 bytes: one `memcmp` of their contiguous UTF-8
+    /// (a later sync compares every known row of its first pages this way; the walk through
+    /// `String.UTF8View` it replaces cost a tenth of the matching).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+      guard a.utf8.count == b.utf8.count else { return false }
+      var a = a
+      var b = b
+      return a.withUTF8 { x in
+        b.withUTF8 { y in
+          guard let left = x.baseAddress, let right = y.baseAddress else {
+            return x.count == y.count
+          }
+          return memcmp(left, right, x.count) == 0
+        }
+      }
     }
   }
 

@@ -132,6 +132,42 @@ struct SettleByIDTests {
     #expect(try !Self.contents(fastStore).isEmpty)
     #expect(settled > 0)
   }
+
+  @Test("byte comparison of identity parts: the same answers as walking their UTF-8 views")
+  func sameBytesMatchesTheWalk() {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = [
+      "", "a", "验证码", "é", "e\u{301}", "\r\n", "😀", "\u{212A}", "K", "123456", "【京东】", " ",
+      "ß", "\u{0}", "Å", "A\u{30A}",
+    ]
+    func text() -> String {
+      (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator) ?? ""
+      }.joined()
+    }
+    var compared = 0
+    var equal = 0
+    for _ in 0..<5_000 {
+      let a = text()
+      let b = Bool.random(using: &generator) ? a : text()
+      // Bridged and native strings of the same text too.
+      let c =
+        Bool.random(using: &generator) ? String(a.utf8.map { Character(Unicode.Scalar($0)) }) : b
+      for other in [b, c] {
+        let walked = a.utf8.elementsEqual(other.utf8)
+        #expect(
+          MessageIdentity.Parts.sameBytes(a, other) == walked,
+          "\(a.debugDescription) \(other.debugDescription)")
+        compared += 1
+        if walked { equal += 1 }
+      }
+    }
+    // Canonically equivalent, different bytes: not the same.
+    #expect(!MessageIdentity.Parts.sameBytes("é", "e\u{301}"))
+    #expect("é" == "e\u{301}")
+    #expect(equal > 1_000 && compared - equal > 1_000)
+  }
+
 }
 
 /// A fleet's sync prepares every instance at once (one read, one transaction of start marks)
