@@ -46,7 +46,53 @@ public struct Prober: Sendable {
 
   /// Probes `instances` with at most `width` in flight; `each` sees every result as it
   /// arrives (in completion order). Returns the results in the order of `instances`.
+  ///
+  /// Each of the `width` slots is one task that probes device after device: the moment a
+  /// device's last answer is read, the same task starts the next device's calls, with no
+  /// hop through another task (issue 19). `each` runs on the caller's task, off the slots'
+  /// path, so no device waits on another's bookkeeping (its progress line, its text).
   public func probe(
+    _ instances: [Instance], width: Int, each: (ProbeResult) async -> Void = { _ in }
+  ) async -> [ProbeResult] {
+    let slots = min(max(1, width), instances.count)
+    guard slots > 0 else { return [] }
+    // The next instance to take, the slots still running, and the results by id in
+    // completion order.
+    let shared = Locked((next: 0, running: slots, byID: [String: ProbeResult]()))
+    let (arrivals, arrival) = AsyncStream.makeStream(of: ProbeResult.self)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<slots {
+        group.addTask {
+          while let index = shared.withLock({ state -> Int? in
+            guard state.next < instances.count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+          }) {
+            let result = await self.probe(instances[index])
+            shared.withLock { $0.byID[result.instanceID] = result }
+            arrival.yield(result)
+          }
+          // The last slot to end closes the arrivals, so the loop below always ends.
+          if shared.withLock({ state -> Bool in
+            state.running -= 1
+            return state.running == 0
+          }) {
+            arrival.finish()
+          }
+        }
+      }
+      // A cancelled caller stops seeing arrivals; the results are kept all the same.
+      for await result in arrivals {
+        await each(result)
+      }
+    }
+    let byID = shared.withLock { $0.byID }
+    return instances.compactMap { byID[$0.id] }
+  }
+
+  /// The scheduling this replaced (a task group, the parent handing each freed slot to the
+  /// next device): kept to show the slots give the same results (`RefreshSchedulingTests`).
+  func probeThroughParent(
     _ instances: [Instance], width: Int, each: (ProbeResult) async -> Void = { _ in }
   ) async -> [ProbeResult] {
     var byID: [String: ProbeResult] = [:]
@@ -57,8 +103,6 @@ public struct Prober: Sendable {
         group.addTask { await self.probe(next) }
       }
       while let result = await group.next() {
-        // The freed slot goes to the next device before anything else is done with this
-        // result (the progress line, its text), so no device waits on another's bookkeeping.
         if let next = pending.next() {
           group.addTask { await self.probe(next) }
         }
