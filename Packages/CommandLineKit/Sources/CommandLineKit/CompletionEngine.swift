@@ -31,22 +31,32 @@ public enum CompletionAnswer: Sendable, Equatable {
     case .files: return "files\n"
     case .directories: return "directories\n"
     case .values(let candidates):
-      // Appended into one string (a Tab press may list a thousand instances), not a line
-      // string each joined into another.
-      var text = "values\n"
-      text.reserveCapacity(
+      // Written as UTF-8 into one buffer (a Tab press may list a thousand instances) and made
+      // a string once, rather than four appends to a string for every candidate.
+      var bytes: [UInt8] = Array("values\n".utf8)
+      bytes.reserveCapacity(
         candidates.reduce(8) { $0 + $1.value.utf8.count + $1.description.utf8.count + 2 })
       for candidate in candidates {
-        text += Self.oneLine(candidate.value)
-        let description = Self.oneLine(candidate.description)
-        if !description.isEmpty {
-          text += "\t"
-          text += description
+        Self.appendOneLine(candidate.value, to: &bytes)
+        if !candidate.description.isEmpty {
+          bytes.append(0x09)
+          Self.appendOneLine(candidate.description, to: &bytes)
         }
-        text += "\n"
+        bytes.append(0x0A)
       }
-      return text
+      return String(decoding: bytes, as: UTF8.self)
     }
+  }
+
+  /// ``oneLine(_:)`` of `text` appended to `bytes`: a text without a break or tab (nearly
+  /// every value) is copied as it is, looked at once.
+  private static func appendOneLine(_ text: String, to bytes: inout [UInt8]) {
+    let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
+      for byte in source where byte == 0x0A || byte == 0x09 || byte == 0x0D { return false }
+      bytes.append(contentsOf: source)
+      return true
+    }
+    if copied != true { bytes.append(contentsOf: oneLine(text).utf8) }
   }
 
   private static func oneLine(_ text: String) -> String {

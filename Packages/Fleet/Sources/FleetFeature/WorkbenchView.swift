@@ -113,7 +113,7 @@ public enum WorkbenchView {
       return source.indices.map { index in
         let row = first + index
         return TableRow(
-          id: row.pointee.id, cells: cells(row, &texts), link: "fleet/\(row.pointee.id)")
+          id: row.pointee.id, cells: cells(row, &texts), link: "fleet/" + row.pointee.id)
       }
     }
     return Table(columns: columns, rows: rows)
@@ -131,11 +131,15 @@ public enum WorkbenchView {
       operatorText += operatorText.isEmpty ? "\(signal)%" : " \(signal)%"
     }
     let temperature = row.pointee.snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
+    // ``DeviceSnapshot/phoneNumber`` read from the stored list: a computed property called
+    // through `snapshot?` copied the whole snapshot (a dozen strings retained and released)
+    // for every row.
+    let phone = row.pointee.snapshot?.phoneNumbers.first { !$0.isEmpty }
     let freshnessTone: Tone? = isStale ? .warning : (row.pointee.checkedAt == nil ? .muted : nil)
     return [
       TableCell(row.pointee.name),
       TableCell(texts.status(row), tone: row.pointee.status.tone),
-      TableCell(row.pointee.snapshot?.phoneNumber ?? none, tone: valueTone),
+      TableCell(phone ?? none, tone: valueTone),
       TableCell(operatorText.isEmpty ? none : operatorText, tone: valueTone),
       TableCell(temperature ?? none, tone: valueTone),
       TableCell(row.pointee.version ?? none, tone: valueTone),

@@ -338,30 +338,65 @@ public enum DisplayWidth {
   }
 
   /// ``wrapParagraph(_:width:)`` for printable ASCII, a character a byte of one column: words
-  /// are runs of bytes between spaces (no wide character, so no break inside a word).
+  /// are runs of bytes between spaces (no wide character, so no break inside a word). Each
+  /// line is filled on its bytes and made a `String` once (the 1,000-name plain-HTTP banner
+  /// is a hundred lines of a thousand words).
   static func wrapASCIIParagraph(_ paragraph: Substring, width: Int) -> [String] {
-    var filler = LineFiller(width: width)
-    let bytes = paragraph.utf8
-    var wordStart: String.Index?
+    let wrapped = paragraph.utf8.withContiguousStorageIfAvailable {
+      wrapASCIIBytes($0, width: width)
+    }
+    return wrapped ?? wrapASCIIBytes(Array(paragraph.utf8), width: width)
+  }
+
+  /// ``wrapASCIIParagraph(_:width:)`` of the paragraph's bytes, as ``LineFiller`` fills it:
+  /// a column a byte, so the columns used are the bytes of the line.
+  private static func wrapASCIIBytes<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, width: Int
+  ) -> [String] where Bytes.Index == Int {
+    var lines: [String] = []
+    var line: [UInt8] = []
+    line.reserveCapacity(width)
+    var pendingSpace = false
+    func flush() {
+      lines.append(String(decoding: line, as: UTF8.self))
+      line.removeAll(keepingCapacity: true)
+    }
+    func place(_ start: Int, _ end: Int) {
+      let columns = end - start
+      let space = pendingSpace && !line.isEmpty
+      if line.count + columns + (space ? 1 : 0) <= width {
+        if space { line.append(0x20) }
+      } else if !line.isEmpty {
+        flush()
+      }
+      pendingSpace = false
+      if columns <= width - line.count {
+        line.append(contentsOf: bytes[start..<end])
+        return
+      }
+      // A word wider than the whole line: cut into line-sized pieces.
+      for index in start..<end {
+        if line.count + 1 > width { flush() }
+        line.append(bytes[index])
+      }
+    }
+    var wordStart: Int?
     var index = bytes.startIndex
     while index < bytes.endIndex {
       if bytes[index] == 0x20 {
         if let start = wordStart {
-          filler.place(
-            Substring(bytes[start..<index]), columns: bytes.distance(from: start, to: index))
+          place(start, index)
           wordStart = nil
         }
-        filler.pendingSpace = true
+        pendingSpace = true
       } else if wordStart == nil {
         wordStart = index
       }
-      index = bytes.index(after: index)
+      index += 1
     }
-    if let start = wordStart {
-      filler.place(
-        Substring(bytes[start...]), columns: bytes.distance(from: start, to: bytes.endIndex))
-    }
-    return filler.finish()
+    if let start = wordStart { place(start, bytes.endIndex) }
+    if !line.isEmpty || lines.isEmpty { flush() }
+    return lines
   }
 
   /// ``wrapParagraph(_:width:)`` for simple text, whose characters are its scalars: words are
