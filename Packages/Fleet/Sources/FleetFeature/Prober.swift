@@ -91,7 +91,7 @@ public struct Prober: Sendable {
   }
 
   /// The scheduling this replaced (a task group, the parent handing each freed slot to the
-  /// next device): kept to show the slots give the same results (`RefreshSchedulingTests`).
+  /// next device): kept to show the slots give the same results (`SlotSchedulingTests`).
   func probeThroughParent(
     _ instances: [Instance], width: Int, each: (ProbeResult) async -> Void = { _ in }
   ) async -> [ProbeResult] {
