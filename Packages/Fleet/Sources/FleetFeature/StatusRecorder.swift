@@ -47,9 +47,14 @@ public struct StatusRecorder: Sendable {
     var previous: [String: InstanceStatus?] = [:]
     if !recorded.isEmpty {
       try store.database.transaction { _ in
+        // The previous statuses in one statement (status codes only, not the snapshots),
+        // then kept current as the batch writes: an instance twice in a batch sees its
+        // first result as the second's previous status, as a read per row would.
+        var current = try statuses.statusCodes(of: recorded.map(\.instanceID))
+        var entries: [ConnectionLogEntry] = []
+        entries.reserveCapacity(recorded.count)
         for result in recorded {
-          let before = try statuses.get(instanceID: result.instanceID)
-            .flatMap { InstanceStatus(rawValue: $0.status) }
+          let before = current[result.instanceID].flatMap(InstanceStatus.init(rawValue:))
           previous[result.instanceID] = before
           try statuses.save(
             InstanceStatusRecord(
@@ -58,13 +63,16 @@ public struct StatusRecorder: Sendable {
               checkedAt: result.checkedAt, latencyMS: result.latencyMS, version: result.version,
               snapshot: snapshotTexts[result.instanceID] ?? Self.snapshotText(of: result),
               snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt))
-          try log.append(
+          current[result.instanceID] = result.status.rawValue
+          entries.append(
             ConnectionLogEntry(
               instanceID: result.instanceID, instanceName: result.instanceName,
               at: result.checkedAt, result: result.resultCode, status: result.status.rawValue,
               previousStatus: before?.rawValue, latencyMS: result.latencyMS,
               reason: result.reason?.rawValue, requests: result.requests))
         }
+        // One savepoint for the whole log (inside this transaction), not one per row.
+        try log.append(contentsOf: entries)
       }
     }
     for result in recorded {

@@ -100,20 +100,30 @@ public struct ConnectionLogRepository: Sendable {
   /// Appends an entry; returns it with its id.
   @discardableResult
   public func append(_ entry: ConnectionLogEntry) throws -> ConnectionLogEntry {
+    try append(contentsOf: [entry])[0]
+  }
+
+  /// Appends `entries` in order, in one transaction (a single savepoint inside the caller's
+  /// transaction, not one per entry); returns them with their ids. All or none are stored.
+  @discardableResult
+  public func append(contentsOf entries: [ConnectionLogEntry]) throws -> [ConnectionLogEntry] {
     try store.requireWritable()
+    guard !entries.isEmpty else { return [] }
     return try store.database.transaction { database in
-      try database.run(
-        """
-        INSERT INTO connection_log (instance_id, instance_name, at, result, status,
-          previous_status, latency_ms, reason, requests) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          entry.instanceID, entry.instanceName, entry.at, entry.result, entry.status,
-          entry.previousStatus, entry.latencyMS, entry.reason, Self.encode(entry.requests),
-        ])
-      var stored = entry
-      stored.id = database.lastInsertRowID
-      return stored
+      try entries.map { entry in
+        try database.run(
+          """
+          INSERT INTO connection_log (instance_id, instance_name, at, result, status,
+            previous_status, latency_ms, reason, requests) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            entry.instanceID, entry.instanceName, entry.at, entry.result, entry.status,
+            entry.previousStatus, entry.latencyMS, entry.reason, Self.encode(entry.requests),
+          ])
+        var stored = entry
+        stored.id = database.lastInsertRowID
+        return stored
+      }
     }
   }
 

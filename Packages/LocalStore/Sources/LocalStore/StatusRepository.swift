@@ -84,6 +84,25 @@ public struct StatusRepository: Sendable {
     ).map(Self.record)
   }
 
+  /// The stored status code of each of `instanceIDs` that has one, by instance id, in one
+  /// statement: only the two short columns, never the snapshot text (a refresh's record reads
+  /// the previous status of every device it probed).
+  public func statusCodes(of instanceIDs: [String]) throws -> [String: String] {
+    guard !instanceIDs.isEmpty else { return [:] }
+    var json = StoredJSON()
+    json.array(instanceIDs) { json, id in json.string(id) }
+    var codes: [String: String] = [:]
+    for row in try store.database.query(
+      """
+      SELECT instance_id, status FROM instance_status
+      WHERE instance_id IN (SELECT value FROM json_each(?))
+      """, [String(decoding: json.bytes, as: UTF8.self)])
+    {
+      codes[try row.string("instance_id")] = try row.string("status")
+    }
+    return codes
+  }
+
   /// Every stored status, by instance id.
   public func all() throws -> [InstanceStatusRecord] {
     try store.database.query("SELECT * FROM instance_status ORDER BY instance_id").map(Self.record)
