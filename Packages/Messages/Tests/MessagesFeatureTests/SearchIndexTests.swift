@@ -511,12 +511,17 @@ struct SearchIndexTests {
     #expect(try store.database.integrityCheck().isEmpty)
   }
 
+  /// A harness with one device holding 40 messages, speaking `language`.
+  static func fortyMessages(_ language: AppLanguage) async throws -> FeatureHarness {
+    try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
+  }
+
   @Test(
     "a later sync leaves its new rows for the next one, which indexes them; stats say so",
     arguments: [AppLanguage.english, .simplifiedChinese])
   func laterSyncLeavesItsRowsWaiting(language: AppLanguage) async throws {
-    let harness = try await FeatureHarness(
-      .messages, devices: [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
+    let harness = try await Self.fortyMessages(language)
     // Stored by a sync that stopped before indexing (the syncer alone stores rows).
     _ = await harness.syncer(pageSize: 100).syncOne(harness.instances[0])
     #expect(try harness.archive.waitingForIndex() == 40)
@@ -557,8 +562,7 @@ struct SearchIndexTests {
     "a first sync catches the index up before it ends and says so",
     arguments: [AppLanguage.english, .simplifiedChinese])
   func firstSyncCatchesUp(language: AppLanguage) async throws {
-    let harness = try await FeatureHarness(
-      .messages, devices: [DeviceProfile(name: "A", smsCount: 40, seed: 2)], language: language)
+    let harness = try await Self.fortyMessages(language)
     _ = try await harness.run(["messages", "sync"])
     #expect(try harness.archive.waitingForIndex() == 0)
     let progress = harness.streams.error
