@@ -92,9 +92,9 @@ final class IngestQueue: Sendable {
     }
   }
 
-  /// Indexes the messages with ids up to `through` that wait for the search index (what earlier
-  /// later syncs left there, see ``MessageSyncer/indexBacklog``), taking the writer's role if no page is being
-  /// written, then writes the pages that came meanwhile. A later sync calls it once its
+  /// Indexes the messages with ids up to `through` that wait for the search index (what
+  /// earlier later syncs left there, see ``MessageSyncer/indexBacklog``), taking the writer's
+  /// role if no page is being written, then writes the pages that came meanwhile. A later sync calls it once its
   /// requests are out, so the indexing fills the wait for the devices' answers. Does nothing
   /// when pages are already being written (their writer comes first; what is left waits for
   /// the catch-up after the sync or the next sync). A failure is left to that catch-up too.
