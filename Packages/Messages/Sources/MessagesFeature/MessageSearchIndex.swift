@@ -70,38 +70,57 @@ struct SearchTerm {
 extension MessageArchive {
   /// The bigram tokens of `body`: for every character, the hex of it and the next one, and the
   /// last character alone (so every occurrence of a character starts a token), ASCII letters
-  /// lowered, separated by spaces.
+  /// lowered, separated by spaces; each token once, in the order of its first occurrence.
+  /// `messages_grams` is `detail=none`: it keeps which messages hold a token, not how often,
+  /// so a repeated token only makes FTS5 tokenize and look it up again (the index is the same
+  /// with or without the repeats, and so is a `delete` of a message indexed with them).
   static func grams(_ body: String) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(body.utf8.count * 5)
-    var previous: [UInt8] = []
-    var current: [UInt8] = []
-    for scalar in body.unicodeScalars {
-      current.removeAll(keepingCapacity: true)
-      appendHex(scalar, to: &current)
-      if !previous.isEmpty {
-        if !output.isEmpty { output.append(0x20) }
-        output += previous
-        output += current
+    // The tokens written so far, by key, in an open-addressing table at most half full
+    // (cheaper than a `Set`'s seeded hashing for a message's few dozen tokens).
+    var capacity = 16
+    while capacity < body.utf8.count * 2 + 2 { capacity <<= 1 }
+    let shift = UInt64(64 - capacity.trailingZeroBitCount)
+    var seen = [UInt64](repeating: 0, count: capacity)
+    var previous: Unicode.Scalar?
+    func append(_ first: Unicode.Scalar, _ second: Unicode.Scalar?) {
+      // A token's key (never 0, the empty slot): both scalars (21 bits each) lowered as their
+      // tokens are, a lone last character marked by bit 42.
+      let key =
+        1 << 43 | UInt64(lowered(first).value) << 21
+        | (second.map { UInt64(lowered($0).value) } ?? 1 << 42)
+      var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+      while seen[slot] != 0 {
+        if seen[slot] == key { return }
+        slot = (slot + 1) & (capacity - 1)
       }
-      swap(&previous, &current)
-    }
-    if !previous.isEmpty {
+      seen[slot] = key
       if !output.isEmpty { output.append(0x20) }
-      output += previous
+      appendHex(first, to: &output)
+      if let second { appendHex(second, to: &output) }
     }
+    for scalar in body.unicodeScalars {
+      if let previous { append(previous, scalar) }
+      previous = scalar
+    }
+    if let previous { append(previous, nil) }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// `scalar` with an ASCII capital lowered (as `LIKE` folds).
+  private static func lowered(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    if (65...90).contains(scalar.value), let lower = Unicode.Scalar(scalar.value + 32) {
+      return lower
+    }
+    return scalar
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// Appends the hex of `scalar`'s UTF-8 bytes (an ASCII capital lowered, as `LIKE` folds).
   static func appendHex(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-    var value = scalar
-    if (65...90).contains(scalar.value), let lower = Unicode.Scalar(scalar.value + 32) {
-      value = lower
-    }
-    for byte in UTF8.encode(value) ?? UTF8.EncodedScalar() {
+    for byte in UTF8.encode(lowered(scalar)) ?? UTF8.EncodedScalar() {
       output.append(hexDigits[Int(byte >> 4)])
       output.append(hexDigits[Int(byte & 0x0f)])
     }

@@ -447,6 +447,71 @@ struct SearchIndexTests {
     }
   }
 
+  /// The bigram tokens as they were before each was kept once per message: every pair and
+  /// the last character, repeats included (what archives indexed before hold).
+  static func gramsWithRepeats(_ body: String) -> String {
+    var tokens: [String] = []
+    var previous: Unicode.Scalar?
+    func hex(_ scalar: Unicode.Scalar) -> String {
+      var bytes: [UInt8] = []
+      MessageArchive.appendHex(scalar, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    for scalar in body.unicodeScalars {
+      if let previous { tokens.append(hex(previous) + hex(scalar)) }
+      previous = scalar
+    }
+    if let previous { tokens.append(hex(previous)) }
+    return tokens.joined(separator: " ")
+  }
+
+  @Test("each bigram once per message: the same index as with repeats, and deletes agree")
+  func gramsOncePerMessage() throws {
+    // "abAB": ab, ba, ab (again, lowered), b alone.
+    #expect(MessageArchive.grams("abAB") == "6162 6261 62")
+    #expect(Self.gramsWithRepeats("abAB") == "6162 6261 6162 62")
+    let bodies =
+      Self.bodies(count: 600, seed: 29) + ["验证验证码验证", "aAaAa", "okOKok", "😀😀😀", "x"]
+    // The index built with each token once (the archive's catch-up)…
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    try Self.ingest(bodies, into: archive, instance: "a", from: 1)
+    #expect(try archive.catchUpIndex(chunk: 250) == bodies.count)
+    // …and with the repeats, as archives indexed before hold it.
+    let former = try TestStore(modules: [Messages.schema])
+    let formerArchive = MessageArchive(store: former.store)
+    try Self.ingest(bodies, into: formerArchive, instance: "a", from: 1)
+    try former.store.database.transaction { database in
+      for row in try database.query("SELECT id, body FROM messages ORDER BY id") {
+        try database.run(
+          "INSERT INTO messages_grams(rowid, grams) VALUES (?, ?)",
+          [try row.int64("id"), Self.gramsWithRepeats(try row.string("body"))])
+      }
+      try database.run("INSERT INTO messages_fts(rowid, body) SELECT id, body FROM messages")
+      try database.run(
+        "UPDATE message_index_state SET watermark = (SELECT max(id) FROM messages) WHERE id = 1")
+    }
+    // The same terms in the same number of messages.
+    let vocabulary = try Self.gramsVocabulary(test.store)
+    #expect(vocabulary.count > 50)
+    #expect(vocabulary == (try Self.gramsVocabulary(former.store)))
+    // Deleting messages indexed with repeats (the delete gives each token once) leaves the
+    // same index as deleting them from the index built without.
+    let doomed = try former.store.database.query(
+      "SELECT id FROM messages WHERE id % 3 = 0 OR body IN ('验证验证码验证', 'aAaAa', 'okOKok')"
+    ).map { try $0.int64("id") }
+    #expect(doomed.count > 200)
+    #expect(try formerArchive.delete(ids: doomed) == doomed.count)
+    #expect(try archive.delete(ids: doomed) == doomed.count)
+    let remaining = try Self.gramsVocabulary(test.store)
+    #expect(remaining != vocabulary)
+    #expect(remaining == (try Self.gramsVocabulary(former.store)))
+    for term in Self.terms where term.unicodeScalars.count <= 2 {
+      #expect(
+        try Self.indexed(term, formerArchive) == Self.scanned(term, formerArchive).count, "\(term)")
+    }
+  }
+
   @Test("new rows take consecutive ids above the largest id and the watermark, in page order")
   func newRowsTakeConsecutiveIDs() throws {
     let test = try TestStore(modules: [Messages.schema])
