@@ -180,7 +180,7 @@ public struct MessageArchive: Sendable {
   static let columns =
     "instance_id, instance_name, direction, peer_raw, peer_key, body, device_at, "
     + "device_timestamp, status, upstream_id, marker, dedupe_key, synced_at, id_epoch, "
-    + "occurrence, repaired, code, sim_number"
+    + "occurrence, repaired, code, sim_number, grams_low, grams_high"
 
   // MARK: - Ingest
 
@@ -235,7 +235,7 @@ public struct MessageArchive: Sendable {
     }
   }
 
-  static let marks = Array(repeating: "?", count: 18).joined(separator: ",")
+  static let marks = Array(repeating: "?", count: 20).joined(separator: ",")
 
   /// Inserts one new row with its id (the placeholders: the id, then ``columns``).
   static let insertRow = "INSERT INTO messages (id, \(columns)) VALUES (?, \(marks))"
@@ -397,6 +397,7 @@ public struct MessageArchive: Sendable {
       let key =
         page.keys?[index] ?? MessageIdentity.key(instanceID: page.instanceID, message: message)
       let occurrence = (candidates.map(\.occurrence).max() ?? -1) + 1
+      let mask = gramsMask(message.content)
       batch.byParts[page.instanceID, default: [:]][parts, default: []].append(batch.rows.count)
       batch.rows.append(
         StagedRow(
@@ -408,6 +409,7 @@ public struct MessageArchive: Sendable {
             message.timestamp, message.status, message.id,
             message.isIncoming ? message.pdu : nil, key, page.syncedAt, epoch, occurrence,
             message.repaired, page.code(index, detector), page.simNumber,
+            Int64(bitPattern: mask.low), Int64(bitPattern: mask.high),
           ]))
       inEpoch[message.id] = parts
       result.inserted += 1
@@ -710,6 +712,10 @@ public struct MessageArchive: Sendable {
       sql.append("m.device_at >= ?")
       values.append(since)
     }
+    if let mask = Self.maskCondition(term) {
+      sql.append(mask.sql)
+      values += mask.values
+    }
     sql.append("(m.body \(term.likeOperator)) <> 0")
     values += [term.like, limit]
     return try database.query(
@@ -729,17 +735,40 @@ public struct MessageArchive: Sendable {
     var (sql, values) = try conditions(others)
     Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
+    // A message whose mask lacks a bit of the term's is passed over on the index (CASE
+    // evaluates its branches lazily, so its row is never read).
+    let mask = Self.maskCondition(term)
+    let hit =
+      mask.map { "CASE WHEN \($0.sql) THEN m.body \(term.likeOperator) ELSE 0 END" }
+      ?? "m.body \(term.likeOperator)"
     return try database.query(
       """
       SELECT \(Self.pageColumns)
-      FROM (SELECT m.id, m.body \(term.likeOperator) AS hit FROM messages m\(whereClause)
+      FROM (SELECT m.id, \(hit) AS hit FROM messages m\(whereClause)
           ORDER BY m.device_at DESC, m.id DESC LIMIT ?) AS w
         CROSS JOIN messages m ON m.id = w.id
         LEFT JOIN instances i ON i.id = m.instance_id
         LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
       WHERE w.hit LIMIT ?
-      """, [term.like] + values + [reading, limit]
+      """, (mask?.values ?? []) + [term.like] + values + [reading, limit]
     ).map(Self.message)
+  }
+
+  /// What a message's stored bigram mask says of `term`, to be tested before its body is
+  /// read: a row of `messages_by_time` holds the mask beside the time and the id, so a walk
+  /// through it reads (and matches by `LIKE`) only the messages whose mask has every bit of
+  /// the term's. A message without a mask (archived before masks were kept) is always read.
+  /// Nil when the term's mask is empty (one character): nothing to test.
+  static func maskCondition(_ term: SearchTerm) -> (sql: String, values: [any SQLiteBindable])? {
+    var parts: [String] = []
+    var values: [any SQLiteBindable] = []
+    for (column, bits) in [("grams_low", term.mask.low), ("grams_high", term.mask.high)]
+    where bits != 0 {
+      parts.append("(m.\(column) & ?) = ?")
+      values += [Int64(bitPattern: bits), Int64(bitPattern: bits)]
+    }
+    guard !parts.isEmpty else { return nil }
+    return ("(m.grams_low IS NULL OR (" + parts.joined(separator: " AND ") + "))", values)
   }
 
   /// The position of the message `offset` places after `cursor` (0: the first) among those

@@ -14,6 +14,9 @@ struct SearchTerm {
   /// The FTS5 query: the term as one phrase for the trigram index; its bigram token, or its
   /// one character as a token prefix, for the bigram index.
   let match: String
+  /// The term's bigram mask (``MessageArchive/gramsMask(_:)``); zero (no filtering) for a
+  /// single character or a term with U+0000 (where `LIKE` stops reading its pattern).
+  let mask: MessageArchive.GramsMask
 
   /// The term of `search` (trimmed of `CharacterSet.whitespaces`); nil when there is none.
   /// Built without Foundation's string searches where it can: a search builds one for every
@@ -34,6 +37,8 @@ struct SearchTerm {
       like = "%" + term + "%"
       likeOperator = "LIKE ?"
     }
+    mask =
+      term.unicodeScalars.contains("\u{0}") ? MessageArchive.GramsMask() : MessageArchive.gramsMask(term)
     let scalars = Array(term.unicodeScalars.prefix(3))
     if scalars.count >= 3 {
       table = "messages_fts"
@@ -68,6 +73,49 @@ struct SearchTerm {
 }
 
 extension MessageArchive {
+  /// 128 bits, one for each bigram hash (``gramsMask(_:)``), as the two integers stored in
+  /// `grams_low` and `grams_high`.
+  struct GramsMask: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+
+    /// Whether every bit of `other` is set here.
+    func covers(_ other: GramsMask) -> Bool {
+      low & other.low == other.low && high & other.high == other.high
+    }
+  }
+
+  /// The bigram mask of `text`: for every two adjacent characters (Unicode scalars, ASCII
+  /// capitals lowered, as `LIKE` folds them and nothing else), one of 128 bits, chosen by a
+  /// fixed hash of the pair. A body containing a term (as `LIKE '%term%'` finds it: the same
+  /// scalars in a row, ASCII case aside) has every bit of the term's mask, so a message
+  /// whose mask lacks one cannot match and need not be read. Stored with every message and
+  /// tested on the time index (``MessagesSchema/version7``): the hash must never change
+  /// without a migration that clears the stored masks.
+  static func gramsMask(_ text: String) -> GramsMask {
+    var mask = GramsMask()
+    var previous: UInt32?
+    for scalar in text.unicodeScalars {
+      var value = scalar.value
+      if (65...90).contains(value) { value += 32 }
+      if let previous {
+        // SplitMix64's finaliser of the pair; its top 7 bits choose the bit.
+        var mixed = UInt64(previous) << 32 | UInt64(value)
+        mixed = (mixed ^ (mixed >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
+        mixed ^= mixed >> 31
+        let bit = mixed >> 57
+        if bit < 64 {
+          mask.low |= 1 << bit
+        } else {
+          mask.high |= 1 << (bit - 64)
+        }
+      }
+      previous = value
+    }
+    return mask
+  }
+
   /// The bigram tokens of `body`: for every character, the hex of it and the next one, and the
   /// last character alone (so every occurrence of a character starts a token), ASCII letters
   /// lowered, separated by spaces; each token once, in the order of its first occurrence.

@@ -17,6 +17,7 @@ enum MessagesSchema {
       Migration(version: 4, name: "search index behind a watermark, bigrams", sql: version4),
       Migration(version: 5, name: "verification codes, receiving SIM number", sql: version5),
       Migration(version: 6, name: "completeness per direction", sql: version6),
+      Migration(version: 7, name: "bigram masks in the time index", sql: version7),
     ])
 
   static let version1 = """
@@ -221,5 +222,17 @@ enum MessagesSchema {
   /// recorded it.
   static let version6 = """
     ALTER TABLE message_sync_state ADD COLUMN accounted_outgoing INTEGER;
+    """
+
+  /// Each message's bigram mask (``MessageArchive/gramsMask(_:)``), 128 bits in two integers,
+  /// kept in the time index beside the time and the id: a search walking the newest messages
+  /// tests a term's mask on the index alone and reads (and matches by `LIKE`) only the
+  /// messages whose mask has every bit of the term's. NULL (the rows archived before this
+  /// version) is "unknown": those rows are always read and matched, so a search stays exact.
+  static let version7 = """
+    ALTER TABLE messages ADD COLUMN grams_low INTEGER;
+    ALTER TABLE messages ADD COLUMN grams_high INTEGER;
+    DROP INDEX messages_by_time;
+    CREATE INDEX messages_by_time ON messages(device_at DESC, id DESC, grams_low, grams_high);
     """
 }
