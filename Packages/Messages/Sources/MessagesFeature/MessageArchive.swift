@@ -534,8 +534,8 @@ public struct MessageArchive: Sendable {
       id: try row.at(0), instanceID: try row.at(1), instanceName: try row.at(2),
       direction: try row.at(3), peer: try row.at(4), peerKey: try row.at(5), body: try row.at(6),
       deviceAt: try row.at(7), deviceTimestamp: try row.at(8), status: try row.at(9),
-      upstreamID: try row.at(10), syncedAt: try row.at(11), repaired: try row.at(12),
-      code: try row.at(13), simNumber: try row.at(14))
+      upstreamID: try row.optionalAt(10), syncedAt: try row.at(11), repaired: try row.at(12),
+      code: try row.optionalAt(13), simNumber: try row.optionalAt(14))
   }
 
   /// The SQL conditions of `filter`. A search term is matched through its index (the trigram
@@ -663,14 +663,13 @@ public struct MessageArchive: Sendable {
       var others = filter
       others.search = nil
       // The newest `first` messages, matched by one statement shaped like the `LIKE` scan
-      // itself (no subquery), bounded by the time of the last of them.
-      guard let top = try position(others, after: cursor, offset: first - 1) else {
-        // Fewer messages than that: matching them all is the whole answer.
-        return try newest(term, others, after: cursor, since: nil, limit: limit)
-      }
-      let found = try newest(
-        term, others, after: cursor, since: top.deviceAtMilliseconds, limit: limit)
+      // itself, bounded by the time of the last of them (a subquery of the same statement).
+      let found = try newest(term, others, after: cursor, within: first, limit: limit)
       if found.count == limit { return found }
+      guard let top = try position(others, after: cursor, offset: first - 1) else {
+        // Fewer messages than that: the statement matched them all.
+        return found
+      }
       // Too few among the newest for the walk to fill a page within its budget at that rate
       // (none, or one that happens to be recent): the index counts the term's matches, and
       // a rare one is answered by the index alone.
@@ -697,21 +696,24 @@ public struct MessageArchive: Sendable {
     }
   }
 
-  /// The newest messages `others` keeps (after `cursor`, at or after `since` when given)
-  /// whose body contains `term`, at most `limit`: the `LIKE` scan's own statement. The `LIKE`
+  /// The messages among the `within` newest that `others` keeps (after `cursor`; and those
+  /// at the same time as the last of them) whose body contains `term`, newest first, at most
+  /// `limit`: the `LIKE` scan's own statement, with the term's bigram mask tested on the time
+  /// index first (``maskCondition(_:)``). The `LIKE`
   /// is compared with 0 so that SQLite does not take its bound pattern for one the `LIKE`
   /// optimisation could use, which would make it prepare the statement again at every new
   /// binding (a fifth of the cost of 验证's page).
   private func newest(
-    _ term: SearchTerm, _ others: MessageFilter, after cursor: MessageCursor?, since: Int64?,
+    _ term: SearchTerm, _ others: MessageFilter, after cursor: MessageCursor?, within: Int,
     limit: Int
   ) throws -> [ArchivedMessage] {
     var (sql, values) = try conditions(others)
     Self.append(cursor, to: &sql, &values)
-    if let since {
-      sql.append("m.device_at >= ?")
-      values.append(since)
-    }
+    // At or after the time of the `within`-th of those messages (all of them when there are
+    // fewer): `position`'s query as a subquery, run once (it does not depend on the row).
+    let bound = try positionQuery(others, after: cursor, offset: within - 1)
+    sql.append("m.device_at >= COALESCE((\(bound.sql)), -9223372036854775808)")
+    values += bound.values
     if let mask = Self.maskCondition(term) {
       sql.append(mask.sql)
       values += mask.values
@@ -776,17 +778,24 @@ public struct MessageArchive: Sendable {
   private func position(_ others: MessageFilter, after cursor: MessageCursor?, offset: Int)
     throws -> MessageCursor?
   {
+    let query = try positionQuery(others, after: cursor, offset: offset)
+    guard let row = try database.queryOne(query.sql, query.values) else { return nil }
+    return MessageCursor(deviceAtMilliseconds: try row.int64("device_at"), id: try row.int64("id"))
+  }
+
+  /// ``position(_:after:offset:)``'s statement: the time and id of that message.
+  private func positionQuery(_ others: MessageFilter, after cursor: MessageCursor?, offset: Int)
+    throws -> (sql: String, values: [any SQLiteBindable])
+  {
     var (sql, values) = try conditions(others)
     Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
-    guard
-      let row = try database.queryOne(
-        """
-        SELECT m.device_at, m.id FROM messages m\(whereClause)
-        ORDER BY m.device_at DESC, m.id DESC LIMIT 1 OFFSET ?
-        """, values + [offset])
-    else { return nil }
-    return MessageCursor(deviceAtMilliseconds: try row.int64("device_at"), id: try row.int64("id"))
+    return (
+      """
+      SELECT m.device_at, m.id FROM messages m\(whereClause)
+      ORDER BY m.device_at DESC, m.id DESC LIMIT 1 OFFSET ?
+      """, values + [offset]
+    )
   }
 
   /// How many messages the index matches for `term` plus how many wait for the index,
@@ -1090,5 +1099,13 @@ extension Row {
         message: "column \(columns[index]) holds \(values[index].typeName), not \(T.self)")
     }
     return typed
+  }
+
+  /// ``at(_:)`` for a column that may be NULL; spelled out rather than through `Optional`'s
+  /// conditional conformance, which looked up generic metadata for every value (a page of
+  /// 50 reads 150 of them).
+  fileprivate func optionalAt<T: SQLiteBindable>(_ index: Int) throws(SQLiteError) -> T? {
+    if values.indices.contains(index), case .null = values[index] { return nil }
+    return try at(index) as T
   }
 }

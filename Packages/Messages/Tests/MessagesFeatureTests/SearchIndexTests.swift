@@ -280,12 +280,84 @@ struct SearchIndexTests {
     #expect(SearchTerm(nil) == nil)
   }
 
+  @Test("a body LIKE finds a term in has every bit of the term's bigram mask; ingest stores it")
+  func masksNeverHideAMatch() throws {
+    let test = try TestStore(modules: [Messages.schema])
+    let database = test.store.database
+    // The generator's bodies and odd ones: LIKE's wildcards and escape character, combining
+    // marks, emoji with modifiers, letters beyond ASCII in either case, U+0000 (where LIKE
+    // stops reading), U+FFFD (what invalid UTF-8 is read as), full-width digits.
+    var bodies = Self.bodies(count: 1_500, seed: 73)
+    bodies += [
+      "", "a", "A%b_c\\d", "e\u{301}t", "Ét", "E\u{301}T", "\u{0}验证", "验\u{0}证码", "😀😀x",
+      "👍🏽ok", "\u{FFFD}\u{FFFD}码", "TeLeGrAm 12", "Straße", "İstanbul", "\u{200B}验证",
+      "１２３４５６", "%%__\\\\", "ÀÉÎ àéî",
+    ]
+    var state: UInt64 = 5
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33) % max(1, bound)
+    }
+    var terms = Self.terms + [
+      "\u{301}", "e\u{301}", "E\u{301}T", "😀😀", "🏽", "tElEgRaM", "验\u{0}", "a%B", "%b_",
+      "\\D", "ße", "STRASSE", "é", "É", "１２", "\u{FFFD}码", "%_", "__", "\\\\",
+    ]
+    // Pieces of the bodies with ASCII letters' case flipped at random, so LIKE finds each
+    // at least where it came from.
+    for _ in 0..<600 {
+      let body = Array(bodies[next(bodies.count)].unicodeScalars)
+      guard body.count >= 2 else { continue }
+      let start = next(body.count - 1)
+      let piece = body[start..<min(body.count, start + 2 + next(6))].map { scalar in
+        guard next(2) == 0, let letter = Unicode.Scalar(scalar.value ^ 0x20),
+          (65...90).contains(scalar.value) || (97...122).contains(scalar.value)
+        else { return String(scalar) }
+        return String(letter)
+      }
+      terms.append(piece.joined())
+    }
+    try database.execute("CREATE TEMP TABLE bodies (body TEXT NOT NULL)")
+    for body in bodies { try database.run("INSERT INTO bodies (body) VALUES (?)", [body]) }
+    var checked = 0
+    for term in terms {
+      guard let search = SearchTerm(term) else { continue }
+      for row in try database.query(
+        "SELECT body FROM bodies WHERE (body \(search.likeOperator)) <> 0", [search.like])
+      {
+        let body = try row.string("body")
+        #expect(
+          MessageArchive.gramsMask(body).covers(search.mask), "\(term) in \(body.debugDescription)")
+        checked += 1
+      }
+    }
+    #expect(checked > 5_000)
+    // The ingest stores each body's mask, and the masks do tell messages apart.
+    let archive = MessageArchive(store: test.store)
+    try Self.ingest(bodies, into: archive, instance: "a", from: 1)
+    for row in try database.query("SELECT body, grams_low, grams_high FROM messages") {
+      let mask = MessageArchive.gramsMask(try row.string("body"))
+      #expect(try row.int64("grams_low") == Int64(bitPattern: mask.low))
+      #expect(try row.int64("grams_high") == Int64(bitPattern: mask.high))
+    }
+    let express = try #require(SearchTerm("快递"))
+    let condition = try #require(MessageArchive.maskCondition(express))
+    let passing =
+      try database.queryOne(
+        "SELECT count(*) AS n FROM messages m WHERE \(condition.sql)", condition.values)?
+      .int("n") ?? 0
+    #expect(try passing < archive.count() / 2)
+    #expect(try passing >= archive.count(filter: MessageFilter(search: "快递")))
+  }
+
   @Test("every way of searching gives LIKE's pages, with filters, cursors and waiting rows")
   func strategiesMatchBruteForce() throws {
     let test = try TestStore(modules: [Messages.schema])
     let archive = MessageArchive(store: test.store)
     try Self.ingestMixed(count: 500, seed: 41, into: archive, instance: "a")
     try Self.ingestMixed(count: 300, seed: 42, into: archive, instance: "b")
+    // Masks as an archive upgraded from version 6 has them for its older rows: none.
+    try test.store.database.run(
+      "UPDATE messages SET grams_low = NULL, grams_high = NULL WHERE id % 5 = 0")
     // 400 indexed, 400 waiting above the watermark.
     var chunks = 0
     try archive.catchUpIndex(chunk: 400) { _ in
@@ -569,6 +641,11 @@ struct SearchIndexTests {
     let archive = MessageArchive(store: store)
     #expect(try archive.indexWatermark() == 0)
     #expect(try archive.waitingForIndex() == 120)
+    // Rows archived before version 7 have no bigram mask: every search reads them.
+    #expect(
+      try store.database.queryOne(
+        "SELECT count(*) AS n FROM messages WHERE grams_low IS NULL AND grams_high IS NULL")?
+        .int("n") == 120)
     try Self.expectExact(archive, "upgraded, not indexed")
     #expect(try archive.catchUpIndex(chunk: 50) == 120)
     try Self.expectExact(archive, "upgraded and indexed")
