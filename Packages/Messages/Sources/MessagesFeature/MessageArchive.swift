@@ -711,7 +711,7 @@ public struct MessageArchive: Sendable {
     Self.append(cursor, to: &sql, &values)
     // At or after the time of the `within`-th of those messages (all of them when there are
     // fewer): `position`'s query as a subquery, run once (it does not depend on the row).
-    let bound = try positionQuery(others, after: cursor, offset: within - 1)
+    let bound = try positionQuery(others, after: cursor, offset: within - 1, columns: "m.device_at")
     sql.append("m.device_at >= COALESCE((\(bound.sql)), -9223372036854775808)")
     values += bound.values
     if let mask = Self.maskCondition(term) {
@@ -783,16 +783,17 @@ public struct MessageArchive: Sendable {
     return MessageCursor(deviceAtMilliseconds: try row.int64("device_at"), id: try row.int64("id"))
   }
 
-  /// ``position(_:after:offset:)``'s statement: the time and id of that message.
-  private func positionQuery(_ others: MessageFilter, after cursor: MessageCursor?, offset: Int)
-    throws -> (sql: String, values: [any SQLiteBindable])
-  {
+  /// ``position(_:after:offset:)``'s statement: `columns` (the time and id) of that message.
+  private func positionQuery(
+    _ others: MessageFilter, after cursor: MessageCursor?, offset: Int,
+    columns: String = "m.device_at, m.id"
+  ) throws -> (sql: String, values: [any SQLiteBindable]) {
     var (sql, values) = try conditions(others)
     Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     return (
       """
-      SELECT m.device_at, m.id FROM messages m\(whereClause)
+      SELECT \(columns) FROM messages m\(whereClause)
       ORDER BY m.device_at DESC, m.id DESC LIMIT 1 OFFSET ?
       """, values + [offset]
     )
