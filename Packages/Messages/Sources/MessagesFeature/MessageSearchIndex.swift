@@ -38,7 +38,8 @@ struct SearchTerm {
       likeOperator = "LIKE ?"
     }
     mask =
-      term.unicodeScalars.contains("\u{0}") ? MessageArchive.GramsMask() : MessageArchive.gramsMask(term)
+      term.unicodeScalars.contains("\u{0}")
+      ? MessageArchive.GramsMask() : MessageArchive.gramsMask(term)
     let scalars = Array(term.unicodeScalars.prefix(3))
     if scalars.count >= 3 {
       table = "messages_fts"

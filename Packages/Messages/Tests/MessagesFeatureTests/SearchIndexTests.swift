@@ -298,10 +298,11 @@ struct SearchIndexTests {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(truncatingIfNeeded: state >> 33) % max(1, bound)
     }
-    var terms = Self.terms + [
-      "\u{301}", "e\u{301}", "E\u{301}T", "😀😀", "🏽", "tElEgRaM", "验\u{0}", "a%B", "%b_",
-      "\\D", "ße", "STRASSE", "é", "É", "１２", "\u{FFFD}码", "%_", "__", "\\\\",
-    ]
+    var terms =
+      Self.terms + [
+        "\u{301}", "e\u{301}", "E\u{301}T", "😀😀", "🏽", "tElEgRaM", "验\u{0}", "a%B", "%b_",
+        "\\D", "ße", "STRASSE", "é", "É", "１２", "\u{FFFD}码", "%_", "__", "\\\\",
+      ]
     // Pieces of the bodies with ASCII letters' case flipped at random, so LIKE finds each
     // at least where it came from.
     for _ in 0..<600 {
