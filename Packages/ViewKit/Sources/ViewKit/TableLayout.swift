@@ -169,7 +169,14 @@ struct TableLayout {
     func fitSimple(_ text: String, columns: Int) -> (text: String, simpleWidth: Int?) {
       var shown = text
       var shownWidth = columns
-      if columns > width {
+      if columns > width && width > 1 && truncation == .tail {
+        // ``DisplayWidth/shortened(_:to:mode:)`` of simple text at the tail, measured as it
+        // is cut: its head's columns and the ellipsis' one (no second and third walk).
+        let head = DisplayWidth.prefixEnd(text.unicodeScalars, width - 1)
+        shown = String(Substring(text.unicodeScalars[..<head.end]))
+        shown.append(DisplayWidth.ellipsis)
+        shownWidth = head.used + 1
+      } else if columns > width {
         shown = DisplayWidth.shortened(text, to: width, mode: truncation)
         shownWidth = DisplayWidth.of(shown)
       }
