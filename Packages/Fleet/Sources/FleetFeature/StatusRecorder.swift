@@ -57,19 +57,9 @@ public struct StatusRecorder: Sendable {
           let before = current[result.instanceID].flatMap(InstanceStatus.init(rawValue:))
           previous[result.instanceID] = before
           try statuses.save(
-            InstanceStatusRecord(
-              instanceID: result.instanceID, status: result.status.rawValue,
-              reason: result.reason?.rawValue, detail: result.detail,
-              checkedAt: result.checkedAt, latencyMS: result.latencyMS, version: result.version,
-              snapshot: snapshotTexts[result.instanceID] ?? Self.snapshotText(of: result),
-              snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt))
+            Self.statusRecord(of: result, snapshotText: snapshotTexts[result.instanceID]))
           current[result.instanceID] = result.status.rawValue
-          entries.append(
-            ConnectionLogEntry(
-              instanceID: result.instanceID, instanceName: result.instanceName,
-              at: result.checkedAt, result: result.resultCode, status: result.status.rawValue,
-              previousStatus: before?.rawValue, latencyMS: result.latencyMS,
-              reason: result.reason?.rawValue, requests: result.requests))
+          entries.append(Self.logEntry(of: result, previous: before))
         }
         // One savepoint for the whole log (inside this transaction), not one per row.
         try log.append(contentsOf: entries)
@@ -98,6 +88,30 @@ extension StatusRecorder {
   /// The stored text of `result`'s snapshot (nil without one).
   public static func snapshotText(of result: ProbeResult) -> String? {
     result.snapshot?.jsonText()
+  }
+
+  /// The status row `result` is stored as; `snapshotText` when already encoded, else
+  /// ``snapshotText(of:)``.
+  public static func statusRecord(of result: ProbeResult, snapshotText: String?)
+    -> InstanceStatusRecord
+  {
+    InstanceStatusRecord(
+      instanceID: result.instanceID, status: result.status.rawValue,
+      reason: result.reason?.rawValue, detail: result.detail, checkedAt: result.checkedAt,
+      latencyMS: result.latencyMS, version: result.version,
+      snapshot: snapshotText ?? Self.snapshotText(of: result),
+      snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt)
+  }
+
+  /// The connection-log row of `result`, the status before it being `previous`.
+  public static func logEntry(of result: ProbeResult, previous: InstanceStatus?)
+    -> ConnectionLogEntry
+  {
+    ConnectionLogEntry(
+      instanceID: result.instanceID, instanceName: result.instanceName, at: result.checkedAt,
+      result: result.resultCode, status: result.status.rawValue,
+      previousStatus: previous?.rawValue, latencyMS: result.latencyMS,
+      reason: result.reason?.rawValue, requests: result.requests)
   }
 }
 

@@ -23,19 +23,8 @@ import Testing
           .flatMap { InstanceStatus(rawValue: $0.status) }
         previous[result.instanceID] = before
         try statuses.save(
-          InstanceStatusRecord(
-            instanceID: result.instanceID, status: result.status.rawValue,
-            reason: result.reason?.rawValue, detail: result.detail,
-            checkedAt: result.checkedAt, latencyMS: result.latencyMS, version: result.version,
-            snapshot: snapshotTexts[result.instanceID]
-              ?? StatusRecorder.snapshotText(of: result),
-            snapshotFetchedAt: result.snapshot == nil ? nil : result.checkedAt))
-        try log.append(
-          ConnectionLogEntry(
-            instanceID: result.instanceID, instanceName: result.instanceName,
-            at: result.checkedAt, result: result.resultCode, status: result.status.rawValue,
-            previousStatus: before?.rawValue, latencyMS: result.latencyMS,
-            reason: result.reason?.rawValue, requests: result.requests))
+          StatusRecorder.statusRecord(of: result, snapshotText: snapshotTexts[result.instanceID]))
+        try log.append(StatusRecorder.logEntry(of: result, previous: before))
       }
     }
     for result in results {
