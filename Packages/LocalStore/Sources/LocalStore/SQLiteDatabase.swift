@@ -203,13 +203,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
     if isInTransaction {
       return try savepoint("nested_transaction") { try body(self) }
     }
-    try execute("BEGIN IMMEDIATE")
+    try control("BEGIN IMMEDIATE")
     do {
       let result = try body(self)
-      try execute("COMMIT")
+      try control("COMMIT")
       return result
     } catch {
-      if isInTransaction { try? execute("ROLLBACK") }
+      if isInTransaction { try? control("ROLLBACK") }
       throw error
     }
   }
@@ -225,15 +225,25 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
     lock.lock()
     defer { lock.unlock() }
-    try execute("SAVEPOINT \(name)")
+    try control("SAVEPOINT \(name)")
     do {
       let result = try body()
-      try execute("RELEASE \(name)")
+      try control("RELEASE \(name)")
       return result
     } catch {
-      try? execute("ROLLBACK TO \(name)")
-      try? execute("RELEASE \(name)")
+      try? control("ROLLBACK TO \(name)")
+      try? control("RELEASE \(name)")
       throw error
+    }
+  }
+
+  /// Runs one transaction-control statement (`BEGIN`, `COMMIT`, `SAVEPOINT`, …) through the
+  /// statement cache: prepared once per connection, where `execute` would parse it at every
+  /// call (a search's savepoint is two such statements around a read of a few rows).
+  private func control(_ sql: String) throws(SQLiteError) {
+    try withStatement(sql, []) { (connection, statement) throws(SQLiteError) in
+      let code = sqlite3_step(statement)
+      if code != SQLITE_DONE && code != SQLITE_ROW { throw failure(connection, code, sql) }
     }
   }
 

@@ -83,6 +83,38 @@ import Testing
     #expect(values == ["outer", "level1"])
   }
 
+  /// Transaction control runs through the statement cache: the same cached `BEGIN`,
+  /// `SAVEPOINT`, `RELEASE`, `ROLLBACK` and `COMMIT` serve round after round, after a rollback
+  /// and after a `COMMIT` that failed (a deferred foreign key) as they did when parsed anew.
+  @Test func transactionControlIsReusedRoundAfterRound() throws {
+    struct Boom: Error {}
+    try database.execute(
+      """
+      CREATE TABLE parent (id TEXT PRIMARY KEY);
+      CREATE TABLE child (id INTEGER PRIMARY KEY,
+        parent_id TEXT REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+      """)
+    for round in 0..<3 {
+      try database.savepoint("read") { try database.run("INSERT INTO t (i) VALUES (?)", [round]) }
+      try? database.savepoint("read") {
+        try database.run("INSERT INTO t (i) VALUES (-1)")
+        throw Boom()
+      }
+      try database.transaction { db in try db.run("INSERT INTO t (i) VALUES (?)", [10 + round]) }
+      let failed = #expect(throws: SQLiteError.self) {
+        try database.transaction { db in
+          try db.run("INSERT INTO t (i) VALUES (-2)")
+          try db.run("INSERT INTO child (parent_id) VALUES ('nobody')")
+        }
+      }
+      #expect(failed?.isConstraint == true, "the COMMIT itself fails on the deferred key")
+      #expect(!database.isInTransaction)
+    }
+    let values = try database.query("SELECT i FROM t ORDER BY id").map { try $0.int("i") }
+    #expect(values == [0, 10, 1, 11, 2, 12])
+    #expect(try database.query("SELECT * FROM child").isEmpty)
+  }
+
   @Test func pragmasAreSet() throws {
     #expect(try database.journalMode() == "wal")
     #expect(try database.queryOne("PRAGMA foreign_keys")?.values.first == .integer(1))
