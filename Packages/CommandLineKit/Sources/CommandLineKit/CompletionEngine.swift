@@ -48,11 +48,11 @@ public enum CompletionAnswer: Sendable, Equatable {
     }
   }
 
-  /// ``oneLine(_:)`` of `text` appended to `bytes`: a text without a break or tab (nearly
-  /// every value) is copied as it is, looked at once.
+  /// ``oneLine(_:)`` of `text` appended to `bytes`: a text without a byte that may start a
+  /// break or a tab (nearly every value) is copied as it is, looked at once.
   private static func appendOneLine(_ text: String, to bytes: inout [UInt8]) {
     let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
-      for byte in source where byte == 0x0A || byte == 0x09 || byte == 0x0D { return false }
+      for byte in source where mayBreak(byte) { return false }
       bytes.append(contentsOf: source)
       return true
     }
@@ -61,10 +61,15 @@ public enum CompletionAnswer: Sendable, Equatable {
 
   private static func oneLine(_ text: String) -> String {
     // Most values have no break: they go out as they are, without a walk by character.
-    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else {
-      return text
-    }
+    guard text.utf8.contains(where: mayBreak) else { return text }
     return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+  }
+
+  /// Whether `byte` may begin a tab or a character that `Character.isNewline` calls a break:
+  /// tab, LF, VT, FF, CR, and the lead bytes of U+0085 (C2) and U+2028/U+2029 (E2). A text
+  /// without one has none; one with one is walked by character (a false alarm costs only time).
+  private static func mayBreak(_ byte: UInt8) -> Bool {
+    (0x09...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2
   }
 }
 

@@ -121,10 +121,14 @@ import Testing
 
   @Test func theProtocolTextOfManyCandidatesIsTheJoinedLines() {
     // A thousand instances, some without a description, some with breaks and tabs, Chinese:
-    // the text appended in one string is the lines joined as before.
+    // the text appended in one string is the lines joined as before. Every kind of break
+    // `Character.isNewline` knows becomes a space on both paths, and "—" (E2 80 94) stays.
+    let breaks = ["\u{0B}", "\u{0C}", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "—", "é"]
     let candidates = (0..<1_000).map { index in
       CompletionCandidate(
-        index % 7 == 0 ? "节点 \(index)\nx" : "node-\(index)",
+        index % 7 == 0
+          ? "节点 \(index)\nx"
+          : index % 11 == 0 ? "n\(breaks[index % breaks.count])-\(index)" : "node-\(index)",
         description: index % 3 == 0
           ? "" : "http://127.0.0.1:\(30_000 + index)\(index % 5 == 0 ? "\t\r" : "")")
     }
