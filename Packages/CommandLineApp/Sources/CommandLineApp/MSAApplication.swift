@@ -126,6 +126,9 @@ public struct MSAApplication: Sendable {
     } catch {
       return failure(error, parsed: parsed, language: language, output: output, context: context)
     }
+    // The command's large write-ahead log is checkpointed before the process ends, not left
+    // for the next command's open to read (Store.finish).
+    defer { environment.services.madeServices.lazy.compactMap { $0 as? Store }.first?.finish() }
     do {
       let result = try await run(CommandInvocation(parsed: parsed, environment: environment))
       if !result.isWritten {
