@@ -799,17 +799,20 @@ public struct MessageArchive: Sendable {
     )
   }
 
-  /// How many messages the index matches for `term` plus how many wait for the index,
-  /// counted up to `below`.
-  private func indexMatches(_ term: SearchTerm, below: Int) throws -> Int {
+  /// How many messages the index matches for `term` plus how many of those waiting for the
+  /// index hold it (matched by `LIKE`: a later sync leaves its new rows waiting, and counting
+  /// them all as matches sent a rare term on the long walk after every sync), each counted up
+  /// to `below`.
+  func indexMatches(_ term: SearchTerm, below: Int) throws -> Int {
     guard below > 0 else { return 0 }
     return try database.queryOne(
       """
       SELECT (SELECT count(*) FROM (SELECT rowid FROM \(term.table)
           WHERE \(term.table) MATCH ? LIMIT ?))
         + (SELECT count(*) FROM (SELECT 1 FROM messages WHERE id >
-          (SELECT watermark FROM message_index_state WHERE id = 1) LIMIT ?)) AS n
-      """, [term.match, below, below])?.int("n") ?? 0
+          (SELECT watermark FROM message_index_state WHERE id = 1)
+          AND (body \(term.likeOperator)) <> 0 LIMIT ?)) AS n
+      """, [term.match, below, term.like, below])?.int("n") ?? 0
   }
 
   /// Messages matching `filter` (a search term through its index), newest first.

@@ -701,6 +701,27 @@ struct SearchIndexTests {
     await harness.stop()
   }
 
+  /// The count that sends a rare term to the index counts the waiting rows that hold the
+  /// term, not every waiting row: with a later sync's rows waiting, 鲲鹏 (in none of them)
+  /// must still count as rare (it counted them all, and every search of a rare term after a
+  /// sync walked 6,000 messages: case 4's 鲲鹏 0.00× → 0.27× of `LIKE`).
+  @Test("the index count counts only the waiting rows that hold the term")
+  func indexCountOfWaitingRows() async throws {
+    let harness = try await Self.fortyMessages(.english)
+    _ = await harness.syncer(pageSize: 100).syncOne(harness.instances[0])
+    #expect(try harness.archive.waitingForIndex() == 40)
+    for text in ["鲲鹏", "验证", "Telegram", "a"] {
+      let term = try #require(SearchTerm(text))
+      let holding = try #require(
+        try harness.store.database.queryOne(
+          "SELECT count(*) AS n FROM messages WHERE body LIKE ?", ["%\(text)%"])?.int("n"))
+      #expect(try harness.archive.indexMatches(term, below: 64) == holding, "\(text)")
+      #expect(try harness.archive.indexMatches(term, below: 1) == min(holding, 1), "\(text)")
+    }
+    #expect(try harness.archive.indexMatches(try #require(SearchTerm("鲲鹏")), below: 64) == 0)
+    await harness.stop()
+  }
+
   @Test(
     "a first sync catches the index up before it ends and says so",
     arguments: [AppLanguage.english, .simplifiedChinese])
