@@ -153,24 +153,36 @@ public final class Store: Sendable {
     return true
   }
 
-  /// Refuses a database file that is not whole: a header that is not SQLite's or a file
-  /// shorter than its header says, and an empty file in a home msa has used before (a
-  /// first run may find an empty file; a used home must not silently start afresh).
+  /// Refuses what SQLite cannot be asked about: an empty file in a home msa has used before
+  /// (a first run may find an empty file; a used home must not silently start afresh, and
+  /// SQLite would remove a WAL beside an empty file), and a missing database in a home that
+  /// holds msa's marker: msa created it there before, so a new empty one would hide the loss
+  /// of every message. Removing the marker is how a user starts afresh on purpose (the
+  /// message says so).
   ///
-  /// A missing database in a home that holds msa's marker is refused too: msa created it
-  /// there before, so a new empty one would hide the loss of every message. Removing the
-  /// marker is how a user starts afresh on purpose (the message says so).
+  /// Whether a file that is there is damaged is SQLite's to say, never its size's: a main
+  /// file shorter than its header says, with the rest in the write-ahead log, is what a kill
+  /// during a checkpoint leaves and what another process sees while a checkpoint runs, and
+  /// SQLite reads it whole. SQLite itself refuses a file whose header counts more pages than
+  /// the file and its log hold (`SQLITE_CORRUPT`); the header is then only the hint that
+  /// words the problem (``damage(_:_:)``).
   static func refuseDamaged(_ databaseURL: URL, directory: URL) throws(StoreError) {
-    if !FileManager.default.fileExists(atPath: databaseURL.path),
-      FileManager.default.fileExists(atPath: directory.appendingPathComponent(markerFileName).path)
-    {
-      throw .damaged(path: databaseURL.path, problem: .header(.missing), directory: directory.path)
+    guard FileManager.default.fileExists(atPath: databaseURL.path) else {
+      if FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent(markerFileName).path)
+      {
+        throw .damaged(
+          path: databaseURL.path, problem: .header(.missing), directory: directory.path)
+      }
+      return
     }
-    guard FileManager.default.fileExists(atPath: databaseURL.path),
-      let problem = DatabaseFile.headerProblem(databaseURL)
-    else { return }
-    if problem == .empty, !DatabaseFile.homeShowsEarlierUse(directory) { return }
-    throw .damaged(path: databaseURL.path, problem: .header(problem), directory: directory.path)
+    guard DatabaseFile.size(databaseURL) == 0 else { return }
+    if !DatabaseFile.homeShowsEarlierUse(directory)
+      && DatabaseFile.size(URL(fileURLWithPath: databaseURL.path + "-wal")) == 0
+    {
+      return
+    }
+    throw .damaged(path: databaseURL.path, problem: .header(.empty), directory: directory.path)
   }
 
   /// Creates an empty database file with mode 0600 (the umask notwithstanding) so SQLite,
@@ -226,12 +238,21 @@ public final class Store: Sendable {
     }
   }
 
-  /// `SQLITE_CORRUPT` and `SQLITE_NOTADB` as damage naming the file.
-  private static func damage(_ error: SQLiteError, _ url: URL) -> StoreError? {
+  /// `SQLITE_CORRUPT` and `SQLITE_NOTADB` as damage naming the file. SQLite has decided the
+  /// file is damaged; its header, when it shows why (not SQLite's, or shorter than it says),
+  /// words the problem, else SQLite's own message does.
+  static func damage(_ error: SQLiteError, _ url: URL) -> StoreError? {
     guard error.code == SQLiteError.corruptCode || error.code == SQLiteError.notADatabaseCode
     else { return nil }
+    var hint = DatabaseFile.headerProblem(url).map(DatabaseDamage.header)
+    // With frames in the log, a short file is not the reason: SQLite reads the rest there.
+    if case .header(.truncated)? = hint,
+      DatabaseFile.size(URL(fileURLWithPath: url.path + "-wal")) > 32
+    {
+      hint = nil
+    }
     return .damaged(
-      path: url.path, problem: .sqlite(error.message),
+      path: url.path, problem: hint ?? .sqlite(error.message),
       directory: url.deletingLastPathComponent().path)
   }
 }

@@ -258,18 +258,30 @@ public struct LocalData: Sendable {
     }
   }
 
-  /// Refuses a file that is missing, unreadable, not SQLite, or shorter than its header says.
+  /// Refuses a file that is missing, unreadable or not SQLite (empty, or without SQLite's
+  /// header). Whether an SQLite file is whole is SQLite's to say, on the staged copy
+  /// (``validate(_:reportedAs:current:)``): its size is only the words for a file SQLite
+  /// refused.
   static func validateHeader(_ url: URL) throws(LogCenterError) {
     let path = url.path
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw .unreadable(path: path, reason: "no such file, or no permission to read it")
     }
     switch DatabaseFile.headerProblem(url) {
-    case nil: return
+    case nil, .truncated: return
     case .empty, .notSQLite, .missing: throw .notADatabase(path: path)
-    case .truncated(let expected, let actual):
-      throw .truncated(path: path, expected: expected, actual: actual)
     }
+  }
+
+  /// The error for a copy SQLite refused: shorter than its header says, when it is, else
+  /// SQLite's own findings.
+  private static func refused(_ staging: URL, reportedAs path: String, problems: [String])
+    -> LogCenterError
+  {
+    if case .truncated(let expected, let actual)? = DatabaseFile.headerProblem(staging) {
+      return .truncated(path: path, expected: expected, actual: actual)
+    }
+    return .integrityFailed(path: path, problems: problems)
   }
 
   /// Opens the staged copy read-only and checks its content; returns its schema versions.
@@ -281,6 +293,9 @@ public struct LocalData: Sendable {
     do {
       candidate = try SQLiteDatabase(url: staging, mode: .readOnly)
     } catch {
+      if error.code == SQLiteError.corruptCode {
+        throw refused(staging, reportedAs: path, problems: [error.message])
+      }
       throw LogCenterError.notADatabase(path: path)
     }
     defer { candidate.close() }
@@ -288,10 +303,10 @@ public struct LocalData: Sendable {
     do {
       problems = try candidate.integrityCheck()
     } catch {
-      throw LogCenterError.integrityFailed(path: path, problems: [error.message])
+      throw refused(staging, reportedAs: path, problems: [error.message])
     }
     guard problems.isEmpty else {
-      throw LogCenterError.integrityFailed(path: path, problems: problems)
+      throw refused(staging, reportedAs: path, problems: problems)
     }
     let hasTable = try? candidate.queryOne(
       "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_versions'")
