@@ -45,6 +45,12 @@ let package = Package(
         .product(name: "Essentials", package: "Essentials"),
       ]),
     .executableTarget(
+      name: "FuzzDurations",
+      dependencies: [
+        "FuzzDriver", .product(name: "CommandLineKit", package: "CommandLineKit"),
+        .product(name: "Essentials", package: "Essentials"),
+      ]),
+    .executableTarget(
       name: "FuzzTokens",
       dependencies: ["FuzzDriver", .product(name: "ThemeKit", package: "ThemeKit")]),
   ],

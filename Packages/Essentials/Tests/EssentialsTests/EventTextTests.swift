@@ -59,4 +59,36 @@ import Testing
       #expect(TimeArgument.date(bad, now: now) == nil, "\(bad)")
     }
   }
+
+  /// Each refusal says why: a length below zero, one too long for a date (before, 1e15 days
+  /// crashed every command converting the date to milliseconds), or not of the form.
+  @Test(arguments: [
+    ("-5d", TimeArgument.Problem.negative), ("-1", .negative), ("999999999999999d", .tooLong),
+    ("36526d", .tooLong), ("1e400", .malformed), ("1.5.5h", .malformed),
+    ("1" + String(repeating: "0", count: 400), .tooLong),
+    ("7x", .malformed), ("", .malformed), ("-", .malformed), ("--5d", .malformed),
+    ("nan", .malformed), ("inf", .malformed), ("5d ago", .malformed),
+  ])
+  func refusedLengthsSayWhy(text: String, problem: TimeArgument.Problem) {
+    #expect(TimeArgument.duration(text) == .failure(problem))
+    #expect(TimeArgument.seconds(text) == nil)
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    // As a point in time (a length back from now needs its unit there).
+    if text.last?.isLetter == true {
+      #expect(TimeArgument.pointInTime(text, now: now) == .failure(problem))
+    }
+  }
+
+  @Test func theLongestLengthIsAcceptedAndFitsEveryClock() throws {
+    let seconds = try TimeArgument.duration(TimeArgument.longestText).get()
+    #expect(seconds == TimeArgument.longest)
+    #expect(TimeArgument.duration("0") == .success(0))
+    #expect(TimeArgument.duration("-0") == .success(0))
+    // As milliseconds before or after any date of this century, and as nanoseconds of a wait.
+    #expect(seconds * 1_000 * 3 < Double(Int64.max))
+    #expect(seconds * 1_000_000_000 < Double(Int64.max))
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let point = try TimeArgument.pointInTime("36525d", now: now).get()
+    #expect(point == now.addingTimeInterval(-TimeArgument.longest))
+  }
 }

@@ -38,16 +38,24 @@ public struct StandardStreams: Sendable {
   public var writeError: @Sendable (String) -> Void
   /// Reads all of standard input (for `--password-stdin`, `--text-stdin`), nil at once if none.
   public var readInput: @Sendable () -> String?
+  /// Writes an export's lines to standard output as they are (`msa messages export -o -`,
+  /// `msa logs export`): a CSV row ends in CR LF and a quoted cell may hold a tab or a line
+  /// break, every other control being escaped by the export itself. The app's guard shows
+  /// controls as stand-ins only on a terminal here, where ``writeOutput`` always does.
+  public var writeExport: @Sendable (String) -> Void
 
-  /// Streams from closures; output is dropped unless given.
+  /// Streams from closures; output is dropped unless given; an export goes to `writeOutput`
+  /// unless `writeExport` is given.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void = { _ in },
     writeError: @escaping @Sendable (String) -> Void,
-    readInput: @escaping @Sendable () -> String?
+    readInput: @escaping @Sendable () -> String?,
+    writeExport: (@Sendable (String) -> Void)? = nil
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
+    self.writeExport = writeExport ?? writeOutput
   }
 
   /// The process's real standard streams.
@@ -58,7 +66,8 @@ public struct StandardStreams: Sendable {
       // `try?`: standard input may be a directory or fail to read; that is "no input".
       guard let data = try? FileHandle.standardInput.readToEnd() else { return nil }
       return String(data: data, encoding: .utf8)
-    })
+    },
+    writeExport: { ProcessOutput.writeOutput($0) })
 }
 
 /// Everything a feature may use from the outside world, passed in rather than reached for.

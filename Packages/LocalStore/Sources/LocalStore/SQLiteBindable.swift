@@ -83,9 +83,17 @@ extension Data: SQLiteBindable {
 }
 
 extension Date: SQLiteBindable {
-  /// `.integer` Unix-epoch milliseconds (rounded to the nearest millisecond).
+  /// `.integer` Unix-epoch milliseconds (rounded to the nearest millisecond). A date beyond
+  /// what 64 bits of milliseconds hold (±292 million years, `distantFuture` is well inside)
+  /// is stored as the nearest end: no date can crash a write.
   public var sqliteValue: SQLiteValue {
-    .integer(Int64((timeIntervalSince1970 * 1000).rounded()))
+    let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+    guard milliseconds.isFinite else {
+      return .integer(milliseconds.isNaN ? 0 : milliseconds < 0 ? .min : .max)
+    }
+    guard milliseconds > -9.2e18 else { return .integer(.min) }
+    guard milliseconds < 9.2e18 else { return .integer(.max) }
+    return .integer(Int64(milliseconds))
   }
   /// From `.integer` Unix-epoch milliseconds.
   public static func fromSQLite(_ value: SQLiteValue) -> Date? {

@@ -52,14 +52,16 @@ import Testing
 
     let database = home.file(Store.databaseFileName)
     let wal = try Data(contentsOf: URL(fileURLWithPath: database.path + "-wal"))
-    let pageSize = Int(wal[wal.startIndex + 8]) << 24 | Int(wal[wal.startIndex + 9]) << 16
+    let pageSize =
+      Int(wal[wal.startIndex + 8]) << 24 | Int(wal[wal.startIndex + 9]) << 16
       | Int(wal[wal.startIndex + 10]) << 8 | Int(wal[wal.startIndex + 11])
     // The newest frame of each page (frames: a 24-byte header, then the page).
     var newest: [Int: Data] = [:]
     var offset = 32
     while offset + 24 + pageSize <= wal.count {
       let start = wal.startIndex + offset
-      let page = Int(wal[start]) << 24 | Int(wal[start + 1]) << 16 | Int(wal[start + 2]) << 8
+      let page =
+        Int(wal[start]) << 24 | Int(wal[start + 1]) << 16 | Int(wal[start + 2]) << 8
         | Int(wal[start + 3])
       newest[page] = wal.subdata(in: (start + 24)..<(start + 24 + pageSize))
       offset += 24 + pageSize
@@ -73,7 +75,8 @@ import Testing
     }
     try handle.close()
     let header = try #require(newest[1])
-    let counted = Int(header[28]) << 24 | Int(header[29]) << 16 | Int(header[30]) << 8
+    let counted =
+      Int(header[28]) << 24 | Int(header[29]) << 16 | Int(header[30]) << 8
       | Int(header[31])
     return (home, database, counted * pageSize)
   }
@@ -118,7 +121,8 @@ import Testing
           for _ in 0..<8 {
             row += 1
             try database.run(
-              "INSERT INTO bulk (data) VALUES (?)", [Data(repeating: UInt8(row % 251), count: 16_384)])
+              "INSERT INTO bulk (data) VALUES (?)",
+              [Data(repeating: UInt8(row % 251), count: 16_384)])
           }
         }
         _ = try? writer.database.query("PRAGMA wal_checkpoint(PASSIVE)")
@@ -141,7 +145,8 @@ import Testing
     stop.set()
     let rows = try await writes.value
     #expect(rows > 8, "the writer ran")
-    #expect(refusals.isEmpty, "\(refusals.count) of 1,000 opens refused, first: \(refusals.first ?? "")")
+    #expect(
+      refusals.isEmpty, "\(refusals.count) of 1,000 opens refused, first: \(refusals.first ?? "")")
   }
 }
 

@@ -97,7 +97,10 @@ struct MessageFollower: Sendable {
   static func pause(_ seconds: TimeInterval) async -> Bool {
     guard seconds > 0 else { return !Task.isCancelled }
     do {
-      try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+      // Options hold lengths to 100 years (3.2e18 ns, inside UInt64); the bound is kept here
+      // too, so no length can overflow the conversion.
+      try await Task.sleep(
+        nanoseconds: UInt64(min(seconds, TimeArgument.longest) * 1_000_000_000))
       return true
     } catch {
       return false

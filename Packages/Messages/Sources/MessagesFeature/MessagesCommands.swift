@@ -130,8 +130,8 @@ enum MessagesCommands {
       .option("instance", valueName: "REF", help: MessagesStrings.string("help.instance"))
         .completing(.instance),
       .option("peer", valueName: "P", help: MessagesStrings.string("help.peer")).completing(.peer),
-      .option("since", valueName: "D", help: MessagesStrings.string("help.since")),
-      .option("until", valueName: "D", help: MessagesStrings.string("help.until")),
+      .option("since", valueName: "D", help: MessagesStrings.string("help.since")).takingTime(),
+      .option("until", valueName: "D", help: MessagesStrings.string("help.until")).takingTime(),
       .option("search", valueName: "Q", help: MessagesStrings.string("help.search")),
       .flag("has-code", help: MessagesStrings.string("help.hasCode")),
     ]
@@ -438,7 +438,8 @@ enum MessagesCommands {
           .option("text", valueName: "T", help: MessagesStrings.string("help.text")),
           .flag("text-stdin", help: MessagesStrings.string("help.textStdin")),
           .option(
-            "expires-in", valueName: "DURATION", help: MessagesStrings.string("help.expiresIn")),
+            "expires-in", valueName: "DURATION", help: MessagesStrings.string("help.expiresIn")
+          ).takingDuration(),
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -500,7 +501,7 @@ enum MessagesCommands {
   /// `90`, `90s`, `30m`, `2h`, `1d` → seconds.
   static func parseDuration(_ text: String) throws -> TimeInterval {
     guard let seconds = TimeArgument.seconds(text), seconds > 0 else {
-      throw MessagesFailure("error.badDuration", ["value": text])
+      throw UsageFailure(MessagesFailure("error.badDuration", ["value": text]))
     }
     return seconds
   }
@@ -633,8 +634,18 @@ enum MessagesCommands {
       guard let format = ExportFormat(rawValue: formatText) else {
         throw MessagesFailure("error.badFormat", ["value": formatText])
       }
+      // `-o -` is standard output, as Unix tools read it; `--json` would write there too.
+      let toStandardOutput = parsed.optionalString("output") == "-"
+      if toStandardOutput && environment.output.json {
+        throw UsageFailure(MessagesFailure("error.outputStandardJSON"))
+      }
       let store = try store(environment)
       let filter = try filter(parsed, environment, store: store)
+      if toStandardOutput {
+        return try exportToStandardOutput(
+          filter, format: format, includeBodies: parsed.flag("include-bodies"), store: store,
+          environment)
+      }
       let destination: URL
       let existing: AtomicFile.Existing
       if let output = parsed.optionalString("output") {
@@ -668,6 +679,28 @@ enum MessagesCommands {
         payload: ExportPayload(
           path: written.path, format: format.rawValue, count: count, bodiesIncluded: include))
     }
+  }
+
+  /// `msa messages export -o -`: the lines on standard output, a page at a time, and the
+  /// count on standard error.
+  static func exportToStandardOutput(
+    _ filter: MessageFilter, format: ExportFormat, includeBodies: Bool, store: Store,
+    _ environment: AppEnvironment
+  ) throws -> CommandResult {
+    let count = try MessageExporter(archive: MessageArchive(store: store)).export(
+      filter: filter, format: format, includeBodies: includeBodies
+    ) { environment.streams.writeExport(String(decoding: $0, as: UTF8.self)) }
+    environment.logger.labeled("msa.messages").notice(
+      "messages.exported",
+      metadata: [
+        "count": String(count), "format": format.rawValue, "path": "-",
+        "bodies_included": String(includeBodies),
+      ])
+    environment.streams.writeError(
+      MessagesStrings.text(
+        includeBodies ? "export.doneStandardWithBodies" : "export.doneStandard",
+        environment.language, ["count": String(count)]) + "\n")
+    return .written()
   }
 
   static var stats: FeatureCommand {

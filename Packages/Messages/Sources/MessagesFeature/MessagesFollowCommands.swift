@@ -36,8 +36,10 @@ extension MessagesCommands {
           .completing(.instance),
           .option(
             "since", valueName: "DURATION", help: MessagesStrings.string("help.codeSince"),
-            default: "10m"),
-          .option("wait", valueName: "DURATION", help: MessagesStrings.string("help.codeWait")),
+            default: "10m"
+          ).takingDuration(),
+          .option("wait", valueName: "DURATION", help: MessagesStrings.string("help.codeWait"))
+            .takingDuration(),
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -159,7 +161,8 @@ extension MessagesCommands {
           .completing(.instance),
           .option(
             "interval", valueName: "DURATION", help: MessagesStrings.string("help.interval"),
-            default: "5s"),
+            default: "5s"
+          ).takingDuration(),
           .flag("show-bodies", help: MessagesStrings.string("help.showBodies")),
         ])
     ) { invocation in
