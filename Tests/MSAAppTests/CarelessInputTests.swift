@@ -167,4 +167,107 @@ final class ReadAll: @unchecked Sendable {
     let exports = home.appendingPathComponent("exports").path
     #expect((try? FileManager.default.contentsOfDirectory(atPath: exports))?.isEmpty ?? true)
   }
+
+  /// Issue 35 point 7 in a pty, as a person types: `--password-stdin` on a terminal asks
+  /// "Password for NAME:" with echo off, Enter ends the password (no Ctrl-D), and Ctrl-C at
+  /// the prompt ends msa with the terminal's echo back on and nothing stored. Before, the
+  /// password was shown as it was typed and msa waited for Ctrl-D after Enter.
+  @Test(arguments: ["add", "edit", "login"])
+  func aTerminalAsksForThePasswordWithEchoOff(command: String) async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(name: "locked", password: "pass word", smsCount: 0)
+    ])
+    defer { Task { await fleet.stop() } }
+    let origin = try #require(fleet.devices.first?.origin.absoluteString)
+    let add = ["fleet", "add", "--name", "Shop", "--url", origin]
+    if command != "add" { #expect(try msa(add).status == 0) }
+    let arguments =
+      switch command {
+      case "add": add + ["--password-stdin"]
+      case "edit": ["fleet", "edit", "Shop", "--password-stdin"]
+      default: ["fleet", "login", "Shop", "--password-stdin"]
+      }
+    let typed = try PseudoTerminal.run(arguments, home: home, keys: "pass word\r")
+    #expect(typed.prompted, "\(typed.output)")
+    #expect(typed.echoOffWhileTyping)
+    #expect(typed.echoOnAfter)
+    #expect(typed.status == 0, "\(typed.output)")
+    #expect(!typed.output.contains("pass word"), "the password is never shown: \(typed.output)")
+    let credentials = try String(
+      contentsOf: home.appendingPathComponent("credentials.json"), encoding: .utf8)
+    #expect(credentials.contains("\"pass word\""))
+
+    let interrupted = try PseudoTerminal.run(
+      command == "add"
+        ? [
+          "fleet", "add", "--name", "Other", "--url", "http://10.9.9.9:3000",
+          "--password-stdin",
+        ] : arguments, home: home, keys: "pa\u{03}")
+    #expect(interrupted.prompted)
+    #expect(interrupted.status == 130, "\(interrupted.output)")
+    #expect(interrupted.echoOnAfter, "Ctrl-C gives the terminal its echo back")
+    #expect(!(try msa(["fleet", "show", "Other"]).status == 0), "nothing added")
+  }
+}
+
+/// Runs the real `msa` on a pseudo-terminal of its own (python3's `pty`, as a terminal
+/// emulator would), types `keys` once it asks for a password, and reports what the terminal
+/// showed and how its echo was set while typing and after the end.
+enum PseudoTerminal {
+  struct Result: Decodable {
+    var prompted: Bool
+    var echoOffWhileTyping: Bool
+    var echoOnAfter: Bool
+    var status: Int32
+    var output: String
+  }
+
+  static let driver = """
+    import json, os, pty, select, sys, termios, time
+    msa, home, keys = sys.argv[1], sys.argv[2], sys.argv[3]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(MSA_HOME=home, NO_COLOR="1", LANG="en_US.UTF-8")
+        os.execv(msa, [msa, "--no-pager"] + sys.argv[4:])
+    seen = b""
+    end = time.time() + 60
+    while b"Password for" not in seen and time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            try: seen += os.read(fd, 4096)
+            except OSError: break
+    prompted = b"Password for" in seen
+    time.sleep(0.3)
+    echo_off = not termios.tcgetattr(fd)[3] & termios.ECHO
+    os.write(fd, keys.encode())
+    end = time.time() + 60
+    while time.time() < end:
+        if not select.select([fd], [], [], 0.2)[0]: continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk: break
+        seen += chunk
+    else:
+        os.kill(pid, 9)  # still waiting (before: for Ctrl-D after Enter)
+    _, status = os.waitpid(pid, 0)
+    echo_on = bool(termios.tcgetattr(fd)[3] & termios.ECHO)
+    print(json.dumps(dict(prompted=prompted, echoOffWhileTyping=echo_off, echoOnAfter=echo_on,
+        status=os.waitstatus_to_exitcode(status), output=seen.decode("utf-8", "replace"))))
+    """
+
+  static func run(_ arguments: [String], home: URL, keys: String) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["python3", "-c", driver, try ArchiveKillTests.executable().path, home.path, keys]
+      + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try JSONDecoder().decode(Result.self, from: data)
+  }
 }

@@ -66,6 +66,8 @@ public enum ProcessSetup {
         source.setEventHandler {
           // A follow command that took Ctrl-C over ends its loop itself.
           if signalNumber == SIGINT, ProcessInterrupt.deliver() { return }
+          // A password prompt reading with echo off gets the terminal back as it was.
+          SecretInput.restoreTerminal()
           TemporaryFiles.removeAll()
           _exit(128 + signalNumber)
         }

@@ -43,6 +43,10 @@ public struct StandardStreams: Sendable {
   /// break, every other control being escaped by the export itself. The app's guard shows
   /// controls as stand-ins only on a terminal here, where ``writeOutput`` always does.
   public var writeExport: @Sendable (String) -> Void
+  /// Asks for a password typed at the terminal with echo off, showing the prompt given, and
+  /// returns the line (nil when input ended first): set only when standard input is a
+  /// terminal. When nil, a password is read from ``readInput`` (piped).
+  public var readSecret: (@Sendable (String) -> String?)?
 
   /// Streams from closures; output is dropped unless given; an export goes to `writeOutput`
   /// unless `writeExport` is given.
@@ -50,12 +54,14 @@ public struct StandardStreams: Sendable {
     writeOutput: @escaping @Sendable (String) -> Void = { _ in },
     writeError: @escaping @Sendable (String) -> Void,
     readInput: @escaping @Sendable () -> String?,
-    writeExport: (@Sendable (String) -> Void)? = nil
+    writeExport: (@Sendable (String) -> Void)? = nil,
+    readSecret: (@Sendable (String) -> String?)? = nil
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
     self.writeExport = writeExport ?? writeOutput
+    self.readSecret = readSecret
   }
 
   /// The process's real standard streams.
@@ -67,7 +73,14 @@ public struct StandardStreams: Sendable {
       guard let data = try? FileHandle.standardInput.readToEnd() else { return nil }
       return String(data: data, encoding: .utf8)
     },
-    writeExport: { ProcessOutput.writeOutput($0) })
+    writeExport: { ProcessOutput.writeOutput($0) },
+    readSecret: terminalPrompt)
+
+  /// The terminal's password prompt, when standard input is a terminal.
+  private static let terminalPrompt: (@Sendable (String) -> String?)? = {
+    guard SecretInput.inputIsTerminal else { return nil }
+    return { prompt in SecretInput.prompt(prompt) }
+  }()
 }
 
 /// Everything a feature may use from the outside world, passed in rather than reached for.
