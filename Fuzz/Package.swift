@@ -51,6 +51,12 @@ let package = Package(
         .product(name: "Essentials", package: "Essentials"),
       ]),
     .executableTarget(
+      name: "FuzzDatabaseFile",
+      dependencies: [
+        "FuzzDriver", .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "Essentials", package: "Essentials"),
+      ]),
+    .executableTarget(
       name: "FuzzTokens",
       dependencies: ["FuzzDriver", .product(name: "ThemeKit", package: "ThemeKit")]),
   ],

@@ -104,6 +104,7 @@ public final class Store: Sendable {
       }
       try refuseDamaged(databaseURL, directory: directory)
       let database = try openReadOnly(databaseURL)
+      try wrap(databaseURL) { try refuseForeign(DatabaseOwner.verdict(of: database), databaseURL) }
       var issues = try wrap(databaseURL) { try SchemaMigrator.inspect(database, modules: all) }
       if !readOnly { issues.insert(.readOnlyHome(path: directory.path), at: 0) }
       return Store(
@@ -113,6 +114,10 @@ public final class Store: Sendable {
 
     try DataDirectory.prepare(directory)
     try refuseDamaged(databaseURL, directory: directory)
+    // Another program's SQLite file is refused before anything is written to it (the
+    // read-write connection below sets WAL mode at once).
+    let owner = try wrap(databaseURL) { try DatabaseOwner.verdict(ofFileAt: databaseURL) }
+    try refuseForeign(owner, databaseURL)
     try createPrivateFile(databaseURL)
     let writable = try openDatabase(databaseURL, .readWrite)
     let report = try wrap(databaseURL) {
@@ -124,6 +129,11 @@ public final class Store: Sendable {
       return Store(
         directory: directory, database: database, issues: report.issues, isReadOnly: true,
         credentials: credentialStore, clock: clock, migrationReport: report)
+    }
+    // New databases and homes from before the mark get it once (four header bytes: not a
+    // versioned migration, which would first copy the whole archive aside).
+    if owner != .marked {
+      try wrap(databaseURL) { try DatabaseOwner.mark(writable) }
     }
     writeMarker(directory)
     return Store(
@@ -183,6 +193,12 @@ public final class Store: Sendable {
       return
     }
     throw .damaged(path: databaseURL.path, problem: .header(.empty), directory: directory.path)
+  }
+
+  /// Refuses another program's SQLite file (``DatabaseOwner``), naming it; nothing was
+  /// written.
+  static func refuseForeign(_ verdict: DatabaseOwner.Verdict?, _ url: URL) throws(StoreError) {
+    if case .foreign(_, let tables)? = verdict { throw .foreign(path: url.path, tables: tables) }
   }
 
   /// Creates an empty database file with mode 0600 (the umask notwithstanding) so SQLite,

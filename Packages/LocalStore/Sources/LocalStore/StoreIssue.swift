@@ -55,6 +55,9 @@ public enum StoreError: LocalizedStoreError, Equatable {
   /// The database file is damaged (not SQLite, truncated, empty in a used home, corrupt):
   /// nothing was changed; `msa data restore BACKUP` brings the data back.
   case damaged(path: String, problem: DatabaseDamage, directory: String)
+  /// The database file is another program's SQLite file (tables without msa's mark, or
+  /// another program's mark, ``DatabaseOwner``): msa did not write into it.
+  case foreign(path: String, tables: Int)
 
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -69,6 +72,9 @@ public enum StoreError: LocalizedStoreError, Equatable {
       error.localizedMessage(language)
     case .damaged(let path, let problem, let directory):
       Self.damageMessage(path: path, problem: problem, directory: directory, language)
+    case .foreign(let path, let tables):
+      LocalStoreStrings.text(
+        "store.error.foreign", language, ["path": path, "count": String(tables)])
     }
   }
 

@@ -308,9 +308,12 @@ public struct LocalData: Sendable {
     guard problems.isEmpty else {
       throw refused(staging, reportedAs: path, problems: problems)
     }
-    let hasTable = try? candidate.queryOne(
-      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_versions'")
-    guard hasTable != nil else { throw LogCenterError.missingSchemaVersions(path: path) }
+    // The store's own check (DatabaseOwner): msa's mark, or msa's schema from before it.
+    switch try? DatabaseOwner.verdict(of: candidate) {
+    case .marked?, .unmarked?: break
+    case .foreign(_, let tables)?: throw LogCenterError.foreignDatabase(path: path, tables: tables)
+    case .empty?, nil: throw LogCenterError.missingSchemaVersions(path: path)
+    }
     var versions: [String: Int] = [:]
     do {
       for row in try candidate.query("SELECT module, version FROM schema_versions") {
