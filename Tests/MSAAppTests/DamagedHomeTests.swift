@@ -75,4 +75,83 @@ import Testing
     #expect(restore.status == 1)
     #expect(restore.stderr.contains("another program's SQLite file"), "\(restore.stderr)")
   }
+
+  // MARK: - Point 3: a read-only -shm or -wal
+
+  /// Runs msa as a user whom file modes bind: this user, or `nobody` when the tests run as
+  /// root (root writes whatever the mode). The home is handed to that user first.
+  func msaBoundByModes(_ arguments: [String]) throws -> MSARun {
+    guard geteuid() == 0 else { return try msa(arguments) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments =
+      [
+        "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+        try ArchiveKillTests.executable().path, "--home", home.path,
+      ] + arguments
+    process.environment = ["LANG": "en_US.UTF-8", "NO_COLOR": "1"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let errorData = ReadAll(errors.fileHandleForReading)
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return MSARun(
+      status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+      stdout: outputData, stderr: String(decoding: errorData.wait(), as: UTF8.self))
+  }
+
+  /// A home with one instance, owned by the user `msaBoundByModes` runs as, and a left-behind
+  /// shared-memory file (32 KiB, as SQLite makes them) with `mode`, owned by `owner`.
+  func homeWithLeftBehindSharedMemory(mode: mode_t, owner: uid_t?) throws -> URL {
+    if geteuid() == 0 {
+      chown(base.path, 65534, 65534)
+      chown(home.path, 65534, 65534)
+    }
+    #expect(
+      try msaBoundByModes(["fleet", "add", "--name", "Shop", "--url", "http://10.0.0.1"]).status
+        == 0)
+    let shm = URL(fileURLWithPath: database.path + "-shm")
+    try Data(count: 32_768).write(to: shm)
+    if geteuid() == 0 { chown(shm.path, owner ?? 65534, owner ?? 65534) }
+    chmod(shm.path, mode)
+    return shm
+  }
+
+  /// Point 3: a read-only `-shm` of this user's own is named with its mode by `data check`
+  /// (exit 1), repaired by `--fix`, and meanwhile writes are refused in words, reads work.
+  @Test func aReadOnlySharedMemoryFileIsNamedAndFixed() throws {
+    let shm = try homeWithLeftBehindSharedMemory(mode: 0o444, owner: nil)
+    let add = try msaBoundByModes(["fleet", "add", "--name", "Two", "--url", "http://10.0.0.2"])
+    #expect(add.status == 1)
+    #expect(add.stderr.contains(shm.path) && add.stderr.contains("0444"), "\(add.stderr)")
+    #expect(!add.stderr.contains("Database error"), "no raw SQLite text: \(add.stderr)")
+    #expect(try msaBoundByModes(["fleet", "list"]).status == 0, "reading works")
+
+    let check = try msaBoundByModes(["data", "check", "--width", "400"])
+    #expect(check.status == 1, "\(check.output)")
+    #expect(check.output.contains(shm.path) && check.output.contains("0444"), "\(check.output)")
+    let fix = try msaBoundByModes(["data", "check", "--fix", "--width", "400"])
+    #expect(fix.status == 0, "\(fix.output)")
+    #expect(fix.output.contains("Made \(shm.path) writable"), "\(fix.output)")
+    let again = try msaBoundByModes(["fleet", "add", "--name", "Two", "--url", "http://10.0.0.2"])
+    #expect(again.status == 0, "\(again.stderr)")
+  }
+
+  /// Point 3 with another user's file: named with its owner, never deleted or claimed by
+  /// `--fix`, and what to do is said.
+  @Test(.enabled(if: geteuid() == 0, "making another user's file needs root"))
+  func anotherUsersSharedMemoryFileIsNamedWithItsOwner() throws {
+    let shm = try homeWithLeftBehindSharedMemory(mode: 0o644, owner: 0)
+    let add = try msaBoundByModes(["fleet", "add", "--name", "Two", "--url", "http://10.0.0.2"])
+    #expect(add.status == 1)
+    #expect(add.stderr.contains("owner root") && add.stderr.contains("sudo chown"), "\(add.stderr)")
+    let fix = try msaBoundByModes(["data", "check", "--fix", "--width", "400"])
+    #expect(fix.status == 1, "not repaired: \(fix.output)")
+    #expect(fix.output.contains(shm.path) && fix.output.contains("root"), "\(fix.output)")
+    #expect(!fix.output.contains("sets it to 0600"), "not offered as a loose mode")
+    #expect(FileManager.default.fileExists(atPath: shm.path), "never deleted")
+  }
 }

@@ -19,6 +19,13 @@ public struct HomeFinding: Sendable, Equatable, Codable {
     case looseMode
     /// A password kept for an instance that does not exist (a killed `fleet add`).
     case orphanPassword
+    /// A file msa must write that this user may not (the database, its `-wal` or `-shm`, the
+    /// credentials): every change is refused until it is writable. `detail` is its mode and
+    /// owner. It makes `msa data check` fail.
+    case unwritable
+
+    /// Whether the finding keeps msa from working (the check fails), not only a warning.
+    public var blocks: Bool { self == .unwritable }
   }
 
   /// What it is.
@@ -59,7 +66,12 @@ public enum HomeInspection {
     for folder in [directory, directory.appendingPathComponent("exports")] {
       found += leftovers(in: folder)
     }
-    found += looseModes(in: directory)
+    // A file msa may not write is named as such; its mode, another user's to change, is not
+    // offered for --fix as a loose one.
+    let blocked = unwritable(in: directory)
+    found += looseModes(in: directory).filter { loose in !blocked.contains { $0.path == loose.path }
+    }
+    found += blocked
     if let credentials, let instanceIDs,
       let stored = try? credentials.instanceIDsWithPasswords()
     {
@@ -89,6 +101,15 @@ public enum HomeInspection {
         if chmod(finding.path, mode) == 0 { fixed.append(finding) }
       case .orphanPassword:
         if (try? credentials?.removePassword(for: finding.path)) != nil { fixed.append(finding) }
+      case .unwritable:
+        // Only a file of this user's own can be given its mode back; another user's is left
+        // to its owner (its message says how), and never deleted: a -wal holds data.
+        guard let file = FileAccess.unwritable(finding.path), file.isOwn else { continue }
+        if chmod(finding.path, DataDirectory.fileMode) == 0,
+          FileAccess.unwritable(finding.path) == nil
+        {
+          fixed.append(finding)
+        }
       case .inUse:
         continue
       }
@@ -132,6 +153,18 @@ public enum HomeInspection {
     guard name.hasPrefix(".") else { return false }
     if name.hasPrefix(".restore-") && name.hasSuffix(".sqlite") { return true }
     return [".partial", ".backup", ".tmp"].contains { name.hasSuffix($0) }
+  }
+
+  /// The files msa must write in `directory` that this user may not write.
+  static func unwritable(in directory: URL) -> [HomeFinding] {
+    let database = directory.appendingPathComponent(Store.databaseFileName).path
+    let names = [
+      database, database + "-wal", database + "-shm",
+      directory.appendingPathComponent(FileCredentialStore.fileName).path,
+    ]
+    return names.compactMap(FileAccess.unwritable).map {
+      HomeFinding(kind: .unwritable, path: $0.path, detail: "\($0.mode), \($0.owner)")
+    }
   }
 
   /// The data directory, its files and the exports folder with modes wider than msa's.

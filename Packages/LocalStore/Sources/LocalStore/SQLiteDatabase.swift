@@ -56,7 +56,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         connection.map { String(cString: sqlite3_errmsg($0)) }
         ?? String(cString: sqlite3_errstr(code))
       sqlite3_close_v2(connection)
-      throw SQLiteError(code: code, message: "\(message) (\(url.path))")
+      throw SQLiteError(code: code, message: "\(message) (\(url.path))", path: url.path)
     }
     handle = connection
     sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
@@ -124,7 +124,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         sqlite3_free(errorMessage)
         throw SQLiteError(
           code: code & 0xff, extendedCode: sqlite3_extended_errcode(connection), message: message,
-          sql: sql)
+          sql: sql, path: url.path)
       }
     }
   }
@@ -405,7 +405,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
   private func failure(_ connection: OpaquePointer, _ code: Int32, _ sql: String) -> SQLiteError {
     SQLiteError(
       code: code & 0xff, extendedCode: sqlite3_extended_errcode(connection),
-      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+      message: String(cString: sqlite3_errmsg(connection)), sql: sql, path: url.path)
   }
 
   /// SQLite copies bound text and blobs when given `SQLITE_TRANSIENT` (-1 as a destructor).

@@ -98,7 +98,8 @@ public final class Store: Sendable {
     let databaseURL = directory.appendingPathComponent(databaseFileName)
     let credentialStore = credentials ?? FileCredentialStore(directory: directory)
 
-    if readOnly || !homeIsWritable(directory, databaseURL) {
+    let unwritable = FileAccess.unwritableCompanions(of: databaseURL)
+    if readOnly || !homeIsWritable(directory, databaseURL) || !unwritable.isEmpty {
       guard FileManager.default.fileExists(atPath: databaseURL.path) else {
         throw StoreError.databaseMissing(path: databaseURL.path)
       }
@@ -106,7 +107,14 @@ public final class Store: Sendable {
       let database = try openReadOnly(databaseURL)
       try wrap(databaseURL) { try refuseForeign(DatabaseOwner.verdict(of: database), databaseURL) }
       var issues = try wrap(databaseURL) { try SchemaMigrator.inspect(database, modules: all) }
-      if !readOnly { issues.insert(.readOnlyHome(path: directory.path), at: 0) }
+      if !readOnly {
+        // A file beside the database that this user may not write (another user's, a
+        // restore's) is named with its mode; SQLite would refuse every write with its code 8.
+        let issue = unwritable.first.map {
+          StoreIssue.unwritableFile(path: $0.path, mode: $0.mode, owner: $0.owner)
+        }
+        issues.insert(issue ?? .readOnlyHome(path: directory.path), at: 0)
+      }
       return Store(
         directory: directory, database: database, issues: issues, isReadOnly: true,
         credentials: credentialStore, clock: clock, migrationReport: MigrationReport())

@@ -15,6 +15,10 @@ public enum StoreIssue: Sendable, Equatable, LocalizedStoreError {
   /// msa may not write in the data directory (permissions, a read-only file system): the
   /// data was opened read-only; commands that only read work.
   case readOnlyHome(path: String)
+  /// A file msa writes beside the database (its write-ahead log or shared memory, left by
+  /// another user or a restore) may not be written by this user: the data was opened
+  /// read-only. `mode` is `0444`-style, `owner` the owner's user name or id.
+  case unwritableFile(path: String, mode: String, owner: String)
 
   /// The message in `language`, telling what happened and what to do.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -38,6 +42,9 @@ public enum StoreIssue: Sendable, Equatable, LocalizedStoreError {
         ["module": module, "found": String(found), "supported": String(supported)])
     case .readOnlyHome(let path):
       return LocalStoreStrings.text("store.issue.readOnlyHome", language, ["path": path])
+    case .unwritableFile(let path, let mode, let owner):
+      return LocalStoreStrings.text(
+        "store.issue.unwritableFile", language, ["path": path, "mode": mode, "owner": owner])
     }
   }
 }

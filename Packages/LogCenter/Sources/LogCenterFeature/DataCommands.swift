@@ -88,8 +88,10 @@ enum DataCommands {
         fixed = HomeInspection.fix(findings, credentials: credentials)
         findings.removeAll { fixed.contains($0) }
       }
+      // A file msa may not write keeps every change out: the check fails with it.
+      let blocked = findings.contains { $0.kind.blocks }
       var lines: [ViewNode] = []
-      if problems.isEmpty {
+      if problems.isEmpty && !blocked {
         lines.append(banner("data.check.ok", language, ["path": databasePath]))
       }
       if !integrity.isEmpty {
@@ -110,14 +112,17 @@ enum DataCommands {
         lines += collisions.map { .text(Text($0)) }
       }
       lines += findings.map {
-        .banner(Banner($0.describe(language), tone: $0.kind == .inUse ? .info : .warning))
+        .banner(
+          Banner(
+            $0.describe(language),
+            tone: $0.kind == .inUse ? .info : $0.kind.blocks ? .danger : .warning))
       }
       lines += fixed.map { .text(Text($0.describeFix(language), style: .muted)) }
       return CommandResult(
         view: .stack(lines),
         payload: CheckPayload(
-          ok: problems.isEmpty, problems: problems, findings: findings, fixed: fixed),
-        exitCode: problems.isEmpty ? .success : .failure)
+          ok: problems.isEmpty && !blocked, problems: problems, findings: findings, fixed: fixed),
+        exitCode: problems.isEmpty && !blocked ? .success : .failure)
     }
   }
 
