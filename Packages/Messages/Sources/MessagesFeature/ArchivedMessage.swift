@@ -16,7 +16,8 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
   public var peerKey: String
   /// The full body.
   public var body: String
-  /// The true instant of the device's timestamp.
+  /// The true instant of the device's timestamp; when ``timeApproximate``, when msa first
+  /// archived it.
   public var deviceAt: Date
   /// The device's raw Beijing-time text.
   public var deviceTimestamp: String
@@ -33,6 +34,14 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
   /// The SIM's own number that received it (sent it, for an outgoing message) as the
   /// instance's status knew it when it was archived; nil when unknown then.
   public var simNumber: String?
+  /// Whether the device's timestamp named no believable time (unparsable, or more than a day
+  /// ahead of the archive's clock, see ``DeviceTime``): ``deviceAt`` is then when msa first
+  /// archived it, shown as approximate.
+  public var timeApproximate: Bool = false
+  /// When the instance's previous successful sync started, as the message was first archived:
+  /// it appeared on the device after then. Nil for a message archived by its instance's first
+  /// sync (history) or by a version before it was kept.
+  public var seenAfter: Date? = nil
 
   /// A message value.
   public init(

@@ -372,6 +372,7 @@ public struct MessageSyncer: Sendable {
     let archive = archive
     let instanceID = instance.id
     var ending: [SyncStateWriter.Write] = []
+    let folded = Locked(0)
     do {
       let state = try prepared.map(\.state) ?? archive.syncState(instanceID: instance.id)
       if prepared == nil {
@@ -477,7 +478,18 @@ public struct MessageSyncer: Sendable {
           tally.ids.count, tally.outgoingIDs.count, tally.top, clock.now()
         )
         let newestNow = tally.ids.max() ?? 0
-        ending = [
+        ending = []
+        if !renumbered, state?.historyComplete == true, let before = state?.newestID {
+          // Rows that came back under new ids (a backup restored on the device) are folded
+          // into the archived messages they were (``MessageArchive/settleReappearances``).
+          let seen = tally.ids
+          ending.append { archive in
+            let count = try archive.settleReappearances(
+              instanceID: instanceID, seen: seen, newestBefore: before)
+            folded.withLock { $0 = count }
+          }
+        }
+        ending += [
           { archive in
             try archive.recordCheck(
               instanceID: instanceID, accounted: renumbered ? nil : ids,
@@ -491,6 +503,7 @@ public struct MessageSyncer: Sendable {
       // The check and the end are written together, with other instances' (one commit).
       try await writer.write(
         ending + [{ try $0.syncFinished(instanceID: instanceID, at: now, error: nil) }])
+      result.inserted -= folded.withLock { $0 }
     } catch let failure as SimAdminFailure {
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
       await failed(instanceID, result.failure, writer)
