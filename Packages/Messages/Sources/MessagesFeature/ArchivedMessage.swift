@@ -69,6 +69,20 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
 
   /// Whether the device received it.
   public var isIncoming: Bool { direction == "incoming" }
+
+  /// Whether it arrived at or after `start` as far as msa can tell: "recent" means recently
+  /// archived (PRODUCT, Messages). It must have been first archived then; and either it
+  /// appeared between two syncs of its device that both fall inside the window (``seenAfter``
+  /// at or after `start`: whatever the device's clock says), or, when msa had not synced that
+  /// device inside the window (or this is its first sync), the device's own time — believed
+  /// only when it names one (never for an approximate time) — is at or after `start`. So a
+  /// device clock 10 minutes slow never hides a code that arrived between two syncs, and a
+  /// fast one never revives a code msa archived before the window.
+  public func isRecent(since start: Date) -> Bool {
+    guard syncedAt >= start else { return false }
+    if let seenAfter, seenAfter >= start { return true }
+    return !timeApproximate && deviceAt >= start
+  }
 }
 
 /// One conversation: every message with one normalized peer, across instances.

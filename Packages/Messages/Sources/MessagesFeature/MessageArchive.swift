@@ -616,29 +616,65 @@ public struct MessageArchive: Sendable {
       """, [detector.rules.version])
   }
 
-  /// The instance's SIM number as its stored status knows it (the first of the snapshot's
-  /// `phoneNumbers`), else as its first sync read it from the device; nil when neither has
-  /// one.
+  /// The instance's SIM number as msa knows it now, with when that was learnt: the newer of
+  /// its stored status (the first of the snapshot's `phoneNumbers`) and what a sync last read
+  /// from the device (`/api/sim`); nil when neither has one.
   public func knownSIMNumber(instanceID: String) throws -> String? {
-    if let text = try database.queryOne(
-      "SELECT snapshot FROM instance_status WHERE instance_id = ?", [instanceID])?
-      .optionalString("snapshot"),
+    try simNumberKnowledge(instanceID: instanceID).number
+  }
+
+  /// ``knownSIMNumber(instanceID:)`` and when it was learnt (nil: not recorded).
+  func simNumberKnowledge(instanceID: String) throws -> (number: String?, at: Date?) {
+    var status: (number: String, at: Date?)?
+    if let row = try database.queryOne(
+      "SELECT snapshot, snapshot_fetched_at FROM instance_status WHERE instance_id = ?",
+      [instanceID]),
+      let text = try row.optionalString("snapshot"),
       let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
       let number = (object["phoneNumbers"] as? [String])?.first(where: { !$0.isEmpty })
     {
-      return number
+      status = (number, try row.optionalDate("snapshot_fetched_at"))
     }
-    return try database.queryOne(
-      "SELECT sim_number FROM message_sync_state WHERE instance_id = ?", [instanceID])?
-      .optionalString("sim_number")
+    let synced = try database.queryOne(
+      "SELECT sim_number, sim_number_at FROM message_sync_state WHERE instance_id = ?",
+      [instanceID])
+    let syncedNumber = try synced?.optionalString("sim_number")
+    let syncedAt = try synced?.optionalDate("sim_number_at")
+    if let status {
+      if let syncedAt, syncedNumber != nil, syncedAt > (status.at ?? .distantPast) {
+        return (syncedNumber, syncedAt)
+      }
+      return (status.number, status.at)
+    }
+    return (syncedNumber, syncedAt)
   }
 
-  /// Keeps the SIM number a sync read from the device (`/api/sim`) for an instance without a
-  /// stored status.
-  public func recordSIMNumber(instanceID: String, number: String?) throws {
+  /// Keeps the SIM number a sync read from the device (`/api/sim`), with when.
+  public func recordSIMNumber(instanceID: String, number: String?, at: Date? = nil) throws {
     try store.requireWritable()
     try database.run(
-      "UPDATE message_sync_state SET sim_number = ? WHERE instance_id = ?", [number, instanceID])
+      "UPDATE message_sync_state SET sim_number = ?, sim_number_at = ? WHERE instance_id = ?",
+      [number, at, instanceID])
+  }
+
+  /// After a sync read the SIM's number `number` from the device at `at`: the messages it
+  /// first archived (`synced_at` at or after `since`) take that number, and the sync state
+  /// keeps it. Messages archived before keep theirs. Returns how many rows changed.
+  @discardableResult
+  public func restampSIMNumber(instanceID: String, number: String, since: Date, at: Date) throws
+    -> Int
+  {
+    try store.requireWritable()
+    return try database.transaction { database in
+      try database.run(
+        "UPDATE message_sync_state SET sim_number = ?, sim_number_at = ? WHERE instance_id = ?",
+        [number, at, instanceID])
+      return try database.run(
+        """
+        UPDATE messages SET sim_number = ? WHERE instance_id = ? AND synced_at >= ?
+          AND sim_number IS NOT ?
+        """, [number, instanceID, since, number])
+    }
   }
 
   /// The newest archive row id (0 when empty): what a follow command has seen at its start.

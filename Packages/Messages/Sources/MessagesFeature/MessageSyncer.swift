@@ -373,6 +373,7 @@ public struct MessageSyncer: Sendable {
     let instanceID = instance.id
     var ending: [SyncStateWriter.Write] = []
     let folded = Locked(0)
+    var startedAt: Date?
     do {
       let state = try prepared.map(\.state) ?? archive.syncState(instanceID: instance.id)
       if prepared == nil {
@@ -383,6 +384,7 @@ public struct MessageSyncer: Sendable {
       }
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
+      startedAt = clock.now()
       var reason = deepReason(state)
       // A later sync's two requests go out together, before any database work.
       async let statsCall = Self.counts(session)
@@ -396,7 +398,7 @@ public struct MessageSyncer: Sendable {
         try prepared.map(\.simNumber) ?? archive.knownSIMNumber(instanceID: instance.id)
       if simNumber == nil, state?.historyComplete != true {
         simNumber = (try? await session.sim())?.phoneNumbers.first { !$0.isEmpty }
-        try archive.recordSIMNumber(instanceID: instance.id, number: simNumber)
+        try archive.recordSIMNumber(instanceID: instance.id, number: simNumber, at: clock.now())
       }
       let target = SyncTarget(
         instance: instance, simNumber: simNumber, detector: archive.detector)
@@ -504,6 +506,9 @@ public struct MessageSyncer: Sendable {
       try await writer.write(
         ending + [{ try $0.syncFinished(instanceID: instanceID, at: now, error: nil) }])
       result.inserted -= folded.withLock { $0 }
+      if result.inserted > 0, let startedAt {
+        await refreshSIMNumber(session, instance: instance, since: startedAt)
+      }
     } catch let failure as SimAdminFailure {
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
       await failed(instanceID, result.failure, writer)
@@ -512,6 +517,29 @@ public struct MessageSyncer: Sendable {
       await failed(instanceID, result.failure, writer)
     }
     return result
+  }
+
+  /// How old the SIM number msa knows for an instance may be when a sync archives new
+  /// messages before the sync reads it from the device again (`/api/sim`): ten minutes.
+  public static let simNumberFreshness: TimeInterval = 600
+
+  /// After a sync that archived new messages: when the SIM number they were stamped with is
+  /// older than ``simNumberFreshness``, reads it from the device once; a different number
+  /// (a SIM swap) is given to the messages this sync first archived and kept for the next
+  /// (issue 29 point 8). Best effort: a failure keeps what was stamped.
+  private func refreshSIMNumber(_ session: SimAdminSession, instance: Instance, since: Date) async
+  {
+    guard !archive.store.isReadOnly,
+      let known = try? archive.simNumberKnowledge(instanceID: instance.id),
+      clock.now().timeIntervalSince(known.at ?? .distantPast) > Self.simNumberFreshness,
+      let sim = try? await session.sim()
+    else { return }
+    let now = clock.now()
+    guard let number = sim.phoneNumbers.first(where: { !$0.isEmpty }) else {
+      try? archive.recordSIMNumber(instanceID: instance.id, number: known.number, at: now)
+      return
+    }
+    _ = try? archive.restampSIMNumber(instanceID: instance.id, number: number, since: since, at: now)
   }
 
   /// Records that the sync of `instanceID` failed with `error` (best effort: the sync's own

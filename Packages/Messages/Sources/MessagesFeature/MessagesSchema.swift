@@ -249,7 +249,10 @@ enum MessagesSchema {
   ///   the message was first archived: it appeared on the device between that sync and the
   ///   one that archived it. NULL: archived by the instance's first sync (history), or
   ///   before this version.
-  /// - `message_sync_state.last_ok_at` is when the instance's last successful sync started.
+  /// - `message_sync_state.last_ok_at` is when the instance's last successful sync started;
+  ///   `sim_number_at` when a sync last read the SIM's number from the device (issue 29
+  ///   point 8: after a SIM swap the number a sync stamps is the one read then, not one kept
+  ///   from before the swap).
   ///
   /// Existing rows are dated again: v1.0.0–1.0.5's RFC 3339 timestamps (which older msa
   /// dated at sync time) get their true instant, and every row whose text names no believable
@@ -262,6 +265,7 @@ enum MessagesSchema {
       ALTER TABLE messages ADD COLUMN time_approximate INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE messages ADD COLUMN seen_after INTEGER;
       ALTER TABLE message_sync_state ADD COLUMN last_ok_at INTEGER;
+      ALTER TABLE message_sync_state ADD COLUMN sim_number_at INTEGER;
       UPDATE message_sync_state SET last_ok_at = last_started_at
         WHERE history_complete = 1 AND in_progress = 0 AND last_error IS NULL;
       """)
