@@ -452,7 +452,7 @@ public struct MessageArchive: Sendable {
     guard
       let row = try database.queryOne(
         """
-        SELECT id, occurrence, synced_at FROM messages
+        SELECT id, occurrence, synced_at, device_at, time_approximate FROM messages
         WHERE instance_id = ? AND id_epoch = ? AND upstream_id = ? AND device_timestamp = ?
         LIMIT 1
         """, [page.instanceID, epoch, message.id, old.timestamp])
@@ -470,7 +470,10 @@ public struct MessageArchive: Sendable {
       occurrence = max(occurrence, taken + 1)
     }
     let syncedAt = try row.date("synced_at")
-    let trusted = DeviceTime.trusted(new.timestamp, now: syncedAt)
+    // An instant already believed stays (the old text may hold fractions of a second).
+    let trusted =
+      try row.int64("time_approximate") == 0
+      ? try row.date("device_at") : DeviceTime.trusted(new.timestamp, now: syncedAt)
     try database.run(
       """
       UPDATE messages SET device_timestamp = ?, dedupe_key = ?, occurrence = ?, device_at = ?,

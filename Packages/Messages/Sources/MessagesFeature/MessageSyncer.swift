@@ -295,6 +295,9 @@ public struct MessageSyncer: Sendable {
     /// The outgoing ones among ``found``.
     var foundOutgoing = 0
     var renumbered = false
+    /// Whether the pages read reached the end of the device's list (a page shorter than
+    /// asked for): every row was read.
+    var reachedEnd = false
     /// The newest id on the first page (offset 0).
     var top: Int64?
 
@@ -457,6 +460,15 @@ public struct MessageSyncer: Sendable {
           let outgoingNow = counts.map(\.outgoing) ?? expected.outgoing
           let newestNow = max(newest, tally.ids.max() ?? newest)
           let (top, reported, now) = (tally.top, counts?.total, clock.now())
+          if tally.reachedEnd, !tally.renumbered {
+            // Every row was read: rows back under new ids (a restored backup) are folded.
+            let seen = tally.ids
+            ending.append { archive in
+              let count = try archive.settleReappearances(
+                instanceID: instanceID, seen: seen, newestBefore: newest)
+              folded.withLock { $0 = count }
+            }
+          }
           ending.append { archive in
             try archive.recordCheck(
               instanceID: instanceID, accounted: accountedNow, accountedOutgoing: outgoingNow,
@@ -641,6 +653,7 @@ public struct MessageSyncer: Sendable {
       tally.add(messages, offset: offset)
       tally.add(ingest)
       if ingest.renumbered { return .renumbered }
+      if messages.count < limit { tally.reachedEnd = true }
       if messages.count < limit || messages.contains(where: { $0.id <= newest }) { return nil }
       anchor = messages.last
       offset += limit - overlap

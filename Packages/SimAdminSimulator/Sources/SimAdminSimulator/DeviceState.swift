@@ -102,11 +102,12 @@ struct DeviceState {
   @discardableResult
   mutating func append(_ draft: SMSGenerator.Draft, timestamp: String) -> SimulatedSMS {
     let incoming = draft.direction == "incoming"
-    insert(
+    let pdu = incoming ? marker() : nil
+    return insert(
       SimulatedSMS(
         id: nextID, direction: draft.direction, phoneNumber: draft.phoneNumber,
         content: draft.content, timestamp: timestamp, status: incoming ? "received" : "sent",
-        pdu: incoming ? marker() : nil))
+        pdu: pdu))
   }
 
   /// Stores `row` under the next id (its own id is replaced), keeping the (timestamp, id)
