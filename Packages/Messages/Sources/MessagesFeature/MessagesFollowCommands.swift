@@ -107,8 +107,13 @@ extension MessagesCommands {
         }
         throw MessagesFailure("error.noCode", ["since": try parsed.string("since")])
       }
-      // Its age is how long ago msa first archived it; the device's own time is shown beside.
-      let age = max(0, Int(environment.clock.now().timeIntervalSince(message.syncedAt)))
+      // Its age: since msa first archived it, when a later sync did (it arrived between two
+      // syncs); a first sync's message by the device's time when it names one (and not after
+      // it was archived). The device's own time is shown beside it either way.
+      let arrived =
+        message.seenAfter == nil && !message.timeApproximate
+        ? min(message.deviceAt, message.syncedAt) : message.syncedAt
+      let age = max(0, Int(environment.clock.now().timeIntervalSince(arrived)))
       let payload = CodePayload(
         code: code, messageID: message.id, instanceID: message.instanceID,
         instanceName: message.instanceName, simNumber: message.simNumber, sender: message.peer,

@@ -318,7 +318,7 @@ struct CompletenessTests {
         DeviceProfile(
           name: "A", smsCount: 200, seed: 17,
           smsCases: [.late(minutes: 30 * 1_440), .deletes(every: 2), .identical])
-      ])
+      ], devicesOnTestClock: true)
     let device = harness.devices[0]
     // Every row the device held when a sync began, by device id (ids are never renumbered
     // here), so identical rows count as many as they are.
