@@ -539,8 +539,7 @@ public struct MessageSyncer: Sendable {
   /// older than ``simNumberFreshness``, reads it from the device once; a different number
   /// (a SIM swap) is given to the messages this sync first archived and kept for the next
   /// (issue 29 point 8). Best effort: a failure keeps what was stamped.
-  private func refreshSIMNumber(_ session: SimAdminSession, instance: Instance, since: Date) async
-  {
+  private func refreshSIMNumber(_ session: SimAdminSession, instance: Instance, since: Date) async {
     guard !archive.store.isReadOnly,
       let known = try? archive.simNumberKnowledge(instanceID: instance.id),
       clock.now().timeIntervalSince(known.at ?? .distantPast) > Self.simNumberFreshness,
@@ -551,7 +550,8 @@ public struct MessageSyncer: Sendable {
       try? archive.recordSIMNumber(instanceID: instance.id, number: known.number, at: now)
       return
     }
-    _ = try? archive.restampSIMNumber(instanceID: instance.id, number: number, since: since, at: now)
+    _ = try? archive.restampSIMNumber(
+      instanceID: instance.id, number: number, since: since, at: now)
   }
 
   /// Records that the sync of `instanceID` failed with `error` (best effort: the sync's own

@@ -129,7 +129,8 @@ extension MessagesCommands {
           "code.details", language,
           [
             "instance": CodeText.instanceLabel(message), "sender": message.peer,
-            "age": ageText(age, language), "device": CodeText.deviceTime(message, MessagesDisplay.resolve(environment), language),
+            "age": ageText(age, language),
+            "device": CodeText.deviceTime(message, MessagesDisplay.resolve(environment), language),
           ]) + "\n")
       return .written()
     }

@@ -104,8 +104,9 @@ struct TimeIdentityTests {
     device.setClockOffset(-600)
     harness.clock.advance(by: 60)
     device.receiveSMS(from: "10690000", content: Self.code)
-    #expect(device.messages().first?.timestamp
-      == BeijingTime.string(from: harness.clock.clock.now() - 600))
+    #expect(
+      device.messages().first?.timestamp
+        == BeijingTime.string(from: harness.clock.clock.now() - 600))
     #expect(try await Self.code(harness, since: "5m") == "852598")
     let payload = try #require(try await Self.payload(harness, since: "5m"))
     #expect(payload.ageSeconds == 0)

@@ -155,7 +155,9 @@ struct DeviceState {
     legacyFirmware = false
     for index in messages.indices {
       let text = messages[index].timestamp
-      if let date = Self.rfc3339(text) { messages[index].timestamp = BeijingTime.string(from: date) }
+      if let date = Self.rfc3339(text) {
+        messages[index].timestamp = BeijingTime.string(from: date)
+      }
     }
     messages.sort { ($0.timestamp, $0.id) < ($1.timestamp, $1.id) }
   }
