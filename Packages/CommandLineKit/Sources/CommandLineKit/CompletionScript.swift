@@ -178,8 +178,9 @@ public enum CompletionScript {
       \#(header)
       \#(function)() {
           emulate -L zsh
-          local -a lines values displays arguments expl listing
+          local -a lines values descriptions displays arguments expl listing
           local line value description program=${(Q)words[1]}
+          local -i width=0 index
           [[ $program == '~/'* ]] && program=$HOME/${program#??}
           arguments=("${(@Q)words[2,CURRENT-1]}")
           lines=("${(@f)$("$program" \#(entryName) -- "${arguments[@]}" "${(Q)PREFIX}" 2>/dev/null)}")
@@ -195,14 +196,19 @@ public enum CompletionScript {
               description=""
               [[ $line == *$'\t'* ]] && description=${line#*$'\t'}
               values+=("$value")
-              if [[ -n $description ]]; then
-                  displays+=("$value  -- $description")
-                  listing=(-l)
-              else
-                  displays+=("$value")
-              fi
+              descriptions+=("$description")
+              (( ${#value} > width )) && width=${#value}
           done
           (( ${#values} )) || return 1
+          # Descriptions in one column after the longest value, as _describe lays them out.
+          for (( index = 1; index <= ${#values}; index++ )); do
+              if [[ -n ${descriptions[index]} ]]; then
+                  displays+=("${(r:width:)values[index]}  -- ${descriptions[index]}")
+                  listing=(-l)
+              else
+                  displays+=("${values[index]}")
+              fi
+          done
           _wanted -V values expl value compadd "${listing[@]}" -d displays -- "${values[@]}"
       }
       if [[ "${funcstack[1]}" == "\#(function)" ]]; then
