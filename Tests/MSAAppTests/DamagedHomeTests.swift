@@ -1,4 +1,5 @@
 import Foundation
+import SimAdminSimulator
 import Testing
 
 #if canImport(Glibc)
@@ -153,5 +154,54 @@ import Testing
     #expect(fix.output.contains(shm.path) && fix.output.contains("root"), "\(fix.output)")
     #expect(!fix.output.contains("sets it to 0600"), "not offered as a loose mode")
     #expect(FileManager.default.fileExists(atPath: shm.path), "never deleted")
+  }
+
+  // MARK: - Point 4: a malformed page
+
+  /// Point 4: every command that meets a malformed page says so once, naming the file and
+  /// the fix, exits 1 and leaves nothing half-written (an export's file is not made).
+  @Test func aMalformedPageIsSaidOnceByEveryCommandThatMeetsIt() async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(name: "A", smsCount: 600, seed: 21),
+      DeviceProfile(name: "B", smsCount: 600, seed: 22),
+    ])
+    defer { Task { await fleet.stop() } }
+    for (name, device) in zip(["A", "B"], fleet.devices) {
+      #expect(
+        try msa(["fleet", "add", "--name", name, "--url", device.origin.absoluteString]).status == 0
+      )
+    }
+    #expect(try msa(["messages", "sync"]).status == 0)
+    // The messages table's root and the device-id index's: every listing and every sync reads
+    // them.
+    let roots = try sqlite(
+      database,
+      "PRAGMA wal_checkpoint(TRUNCATE); SELECT rootpage FROM sqlite_master WHERE name IN ('messages', 'messages_by_upstream');"
+    ).split(separator: "\n").filter { !$0.contains("|") }.compactMap { Int($0) }
+    #expect(roots.count == 2, "\(roots)")
+    let handle = try FileHandle(forUpdating: database)
+    for root in roots {
+      try handle.seek(toOffset: UInt64((root - 1) * 4096))
+      try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+    }
+    try handle.close()
+    let export = base.appendingPathComponent("export.csv")
+    for command in [
+      ["messages", "stats"], ["messages", "sync"], ["messages", "list"],
+      ["messages", "export", "--format", "csv", "--output", export.path],
+      ["code", "--since", "30d"], ["messages", "conversations"],
+    ] {
+      let run = try msa(command)
+      #expect(run.status == 1, "\(command): \(run.stderr)")
+      #expect(
+        run.stderr.components(separatedBy: database.path).count == 2,
+        "\(command): said once: \(run.stderr)")
+      #expect(run.stderr.contains("msa data check") && run.stderr.contains("msa data restore"))
+      #expect(!run.stderr.contains("Database error") && !run.stderr.contains("SELECT"))
+      #expect(run.output.isEmpty, "\(command): nothing half-done on stdout: \(run.output)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: export.path), "no half-written export")
+    let check = try msa(["data", "check"])
+    #expect(check.status == 1)
   }
 }

@@ -67,11 +67,15 @@ struct MessageFollower: Sendable {
     return (fresh, last)
   }
 
+  /// The failure of the database file a round met: the follow command ends with it (it is
+  /// this computer's, not a device's streak).
+  var localFailure: SQLiteError? { syncer.localFailure.current }
+
   /// Syncs the instances and reports each failure streak's start and end.
   private func syncReporting() async -> [InstanceSyncResult] {
     let results = await syncer.sync(instances)
     let language = environment.language
-    for result in results {
+    for result in results where result.failureKey != MessageSyncer.localFailureKey {
       let streak = failing.withLock { set -> Bool? in
         if result.failure != nil { return set.insert(result.instanceID).inserted ? true : nil }
         return set.remove(result.instanceID) != nil ? false : nil

@@ -221,6 +221,8 @@ enum MessagesCommands {
         width: try syncWidth(instances, archive, environment),
         clock: environment.clock, full: parsed.flag("full"))
       let results = await syncer.sync(instances) { done, total, result in
+        // The database's own failure is said once, when the command stops with it.
+        guard result.failureKey != MessageSyncer.localFailureKey else { return }
         let line =
           result.failureText(environment.language).map {
             MessagesStrings.text(
@@ -232,6 +234,7 @@ enum MessagesCommands {
             ["name": result.instanceName, "count": String(result.inserted)])
         environment.progress(done, of: total, line)
       }
+      if let failure = syncer.localFailure.current { throw failure }
       MessagesLog.synced(results, environment)
       // The search index catches up with what the sync stored (and with what an interrupted
       // run left); searches are exact meanwhile. After a later sync of every instance, a few

@@ -78,6 +78,7 @@ extension MessagesCommands {
           while !Task.isCancelled {
             let round = await follower.round(after: last, filter: matches)
             last = round.last
+            if follower.localFailure != nil { return nil }
             if let message = round.messages.max(by: Self.arrivedBefore) {
               return message
             }
@@ -89,10 +90,12 @@ extension MessagesCommands {
           }
           return nil
         }
+        if let failure = follower.localFailure { throw failure }
         // Ctrl-C before the time ran out.
         stopped = found == nil && ContinuousClock.now < deadline
       } else {
         _ = await follower.round(after: follower.baseline, filter: matches)
+        if let failure = follower.localFailure { throw failure }
         // Judged by when msa first archived each message (``ArchivedMessage/isRecent``).
         let start = environment.clock.now().addingTimeInterval(-since)
         filter.syncedSince = start
@@ -217,6 +220,7 @@ extension MessagesCommands {
         var received = 0
         while !Task.isCancelled {
           let round = await follower.round(after: last, filter: filter)
+          if follower.localFailure != nil { break }
           last = round.last
           rounds += 1
           let fresh = round.messages
@@ -234,6 +238,7 @@ extension MessagesCommands {
         }
         return (rounds, received)
       }
+      if let failure = follower.localFailure { throw failure }
       MessagesLog.watchEnded(rounds: rounds, received: received, environment)
       environment.streams.writeError(
         MessagesStrings.text("watch.ended", language, ["count": String(received)]) + "\n")
