@@ -25,8 +25,11 @@ import Testing
 
   var database: URL { home.appendingPathComponent("msa.sqlite") }
 
-  func msa(_ arguments: [String], environment: [String: String] = [:]) throws -> MSARun {
-    try MSARun.run(["--home", home.path] + arguments, directory: base, environment: environment)
+  func msa(
+    _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+  ) throws -> MSARun {
+    try MSARun.run(
+      ["--home", home.path] + arguments, input: input, directory: base, environment: environment)
   }
 
   /// Runs the sqlite3 shell on `file` (another program, as the user's machine has it).
@@ -203,5 +206,42 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: export.path), "no half-written export")
     let check = try msa(["data", "check"])
     #expect(check.status == 1)
+  }
+
+  // MARK: - Point 6: credentials.json
+
+  /// Point 6: `data check` reads `credentials.json`: cut short, it is a finding naming the
+  /// file (exit 1); `--fix` keeps it aside, byte for byte, and names the instance whose
+  /// password it held; a mode other than 0600 is a finding `--fix` sets right.
+  @Test func dataCheckReadsTheCredentialsFile() throws {
+    let credentials = home.appendingPathComponent("credentials.json")
+    #expect(
+      try msa(
+        ["fleet", "add", "--name", "Shop", "--url", "http://10.0.0.1", "--password-stdin"],
+        input: Data("pw-one\n".utf8)
+      ).status == 0)
+    let whole = try Data(contentsOf: credentials)
+    let cut = whole.prefix(whole.count - 12)
+    try cut.write(to: credentials)
+    let check = try msa(["data", "check", "--width", "400"])
+    #expect(check.status == 1, "\(check.output)")
+    #expect(check.output.contains(credentials.path) && check.output.contains("cannot be read"))
+    let fix = try msa(["data", "check", "--fix", "--width", "400"])
+    #expect(fix.status == 0, "\(fix.output)")
+    #expect(fix.output.contains("It held passwords for Shop"), "\(fix.output)")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: home.path)
+      .filter { $0.hasPrefix("credentials.unreadable.") }
+    #expect(kept.count == 1)
+    #expect(try Data(contentsOf: home.appendingPathComponent(kept[0])) == cut)
+
+    #expect(
+      try msa(["fleet", "edit", "Shop", "--password-stdin"], input: Data("pw-new\n".utf8)).status
+        == 0)
+    chmod(credentials.path, 0o644)
+    let loose = try msa(["data", "check", "--width", "400"])
+    #expect(loose.status == 1)
+    #expect(loose.output.contains("0644") && loose.output.contains("0600"), "\(loose.output)")
+    #expect(try msa(["data", "check", "--fix"]).status == 0)
+    #expect(try msa(["data", "check"]).status == 0)
   }
 }

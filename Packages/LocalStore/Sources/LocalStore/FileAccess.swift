@@ -36,6 +36,14 @@ public enum FileAccess {
       owner: userName(info.st_uid), isOwn: info.st_uid == geteuid())
   }
 
+  /// `path` when it is a file (not a link) this user owns, and so may change the mode of.
+  public static func ownFile(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid()
+    else { return nil }
+    return path
+  }
+
   /// The user name of `uid`, or the number.
   static func userName(_ uid: uid_t) -> String {
     guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return String(uid) }

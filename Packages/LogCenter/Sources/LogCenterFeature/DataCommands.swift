@@ -64,6 +64,7 @@ enum DataCommands {
       var names: [String] = []
       var collisions: [String] = []
       var instanceIDs: Set<String>?
+      var instanceNames: [String: String] = [:]
       var credentials: any CredentialStore = FileCredentialStore(
         directory: environment.dataDirectory)
       var databasePath = environment.dataDirectory.appendingPathComponent(Store.databaseFileName)
@@ -75,7 +76,9 @@ enum DataCommands {
         integrity = LocalData(store: store, clock: environment.clock).check()
         names = try LocalData.nameProblems(store: store, language: language)
         collisions = try LocalData.nameCollisions(store: store, language: language)
-        instanceIDs = try? Set(InstanceRepository(store: store).list().map(\.id))
+        let instances = (try? InstanceRepository(store: store).list()) ?? []
+        instanceIDs = Set(instances.map(\.id))
+        instanceNames = Dictionary(instances.map { ($0.id, $0.name) }) { first, _ in first }
       } catch let error as StoreError {
         guard case .damaged = error else { throw error }
         integrity = [error.localizedMessage(language)]
@@ -85,8 +88,12 @@ enum DataCommands {
         in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
       var fixed: [HomeFinding] = []
       if invocation.parsed.flag("fix") {
-        fixed = HomeInspection.fix(findings, credentials: credentials)
-        findings.removeAll { fixed.contains($0) }
+        fixed = HomeInspection.fix(
+          findings, credentials: credentials, instanceNames: instanceNames,
+          now: environment.clock.now())
+        // What is left is what a new look finds (a file kept aside is no longer there).
+        findings = HomeInspection.findings(
+          in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
       }
       // A file msa may not write keeps every change out: the check fails with it.
       let blocked = findings.contains { $0.kind.blocks }
