@@ -21,11 +21,20 @@ struct MSARun {
   /// Runs `msa arguments` to its end with `input` on standard input, in `directory`.
   static func run(
     _ arguments: [String], input: Data? = nil, directory: URL? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], fileSizeLimitKiB: Int? = nil
   ) throws -> MSARun {
     let process = Process()
     process.executableURL = try ArchiveKillTests.executable()
     process.arguments = arguments
+    if let fileSizeLimitKiB {
+      // `ulimit -f` (in 1,024-byte blocks with bash and dash) for this run only.
+      process.arguments =
+        [
+          "-c", "ulimit -f \(fileSizeLimitKiB) && exec \"$0\" \"$@\"",
+          try ArchiveKillTests.executable().path,
+        ] + arguments
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    }
     process.environment = ["LANG": "en_US.UTF-8", "NO_COLOR": "1"].merging(environment) { $1 }
     if let directory { process.currentDirectoryURL = directory }
     let output = Pipe()

@@ -244,4 +244,45 @@ import Testing
     #expect(try msa(["data", "check", "--fix"]).status == 0)
     #expect(try msa(["data", "check"]).status == 0)
   }
+
+  // MARK: - Point 5: a full disk
+
+  /// Point 5: a disk that fills (here the file size limit, `ulimit -f`) gives one clear
+  /// message naming the data directory, exit 1, nothing half-written, and the next command
+  /// carries on once there is room.
+  @Test func aFullDiskIsSaidClearlyAndTheNextCommandWorks() async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(name: "A", smsCount: 5_000, seed: 31)
+    ])
+    defer { Task { await fleet.stop() } }
+    let origin = try #require(fleet.devices.first?.origin.absoluteString)
+    #expect(try msa(["fleet", "add", "--name", "A", "--url", origin]).status == 0)
+    let full = try MSARun.run(
+      ["--home", home.path, "messages", "sync"], directory: base, fileSizeLimitKiB: 1_000)
+    #expect(!full.signalled, "not ended by SIGXFSZ")
+    #expect(full.status == 1, "\(full.stderr)")
+    #expect(full.stderr.contains("data directory \(home.path) is full"), "\(full.stderr)")
+    #expect(full.stderr.components(separatedBy: home.path).count == 2, "said once")
+    #expect(!full.stderr.contains("Database error") && !full.stderr.contains("disk I/O"))
+
+    let check = try msa(["data", "check"])
+    #expect(check.status == 0, "nothing half-written: \(check.output)")
+    let again = try msa(["messages", "sync"])
+    #expect(again.status == 0, "\(again.stderr)")
+    let stats = try msa(["messages", "stats", "--json"])
+    #expect(stats.output.contains("\"total\" : 5000"), "\(stats.output)")
+
+    // An export that meets the limit leaves nothing behind.
+    let export = base.appendingPathComponent("all.csv")
+    let cut = try MSARun.run(
+      ["--home", home.path, "messages", "export", "--format", "csv", "-o", export.path],
+      directory: base, fileSizeLimitKiB: 64)
+    #expect(cut.status == 1)
+    #expect(cut.stderr.contains(export.path) && cut.stderr.contains("Nothing was written"))
+    #expect(!FileManager.default.fileExists(atPath: export.path))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: base.path).allSatisfy {
+        !$0.hasPrefix(".msa-tmp-")
+      }, "no temporary file left")
+  }
 }

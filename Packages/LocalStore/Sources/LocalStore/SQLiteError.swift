@@ -1,6 +1,12 @@
 import Essentials
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A failure reported by SQLite (or by this layer's use of it).
 ///
 /// It carries the result code, SQLite's own message and the SQL text, but **never the bound
@@ -16,6 +22,8 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
   public let sql: String?
   /// The database file, when the failure came from a connection to one.
   public var path: String?
+  /// The system's `errno` behind an I/O failure (`sqlite3_system_errno`), 0 when none.
+  public var systemErrno: Int32 = 0
 
   /// An error with its codes, message and statement.
   public init(
@@ -61,6 +69,13 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
     ].contains(code)
   }
 
+  /// Whether the disk (or the file size limit, `ulimit -f`) left no room: `SQLITE_FULL`, or
+  /// an I/O failure with `ENOSPC`, `EFBIG` or `EDQUOT` behind it.
+  public var isFull: Bool {
+    code == Self.fullCode
+      || (code == Self.ioErrorCode && [ENOSPC, EFBIG, EDQUOT].contains(systemErrno))
+  }
+
   /// Whether SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
   public var isDamage: Bool { code == Self.corruptCode || code == Self.notADatabaseCode }
 
@@ -79,9 +94,9 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
     if let path, isFileFailure {
       let key =
         switch code {
+        case _ where isFull: "sqlite.file.full"
         case Self.readOnlyCode: "sqlite.file.readOnly"
         case Self.corruptCode, Self.notADatabaseCode: "sqlite.file.damaged"
-        case Self.fullCode: "sqlite.file.full"
         case Self.busyCode, Self.lockedCode: "sqlite.file.busy"
         default: "sqlite.file.unusable"
         }

@@ -172,6 +172,9 @@ public struct LocalData: Sendable {
       try store.database.backup(to: destination, existing: force ? .replace : .refuse)
     } catch let failure as AtomicFile.Failure {
       throw failure
+    } catch let error as SQLiteError where error.code == SQLiteError.fullCode {
+      // The destination's disk (or the file size limit), in the system's words.
+      throw LogCenterError.unwritable(path: destination.path, reason: error.message)
     } catch {
       throw LogCenterError.unwritable(path: destination.path, reason: error.message)
     }
