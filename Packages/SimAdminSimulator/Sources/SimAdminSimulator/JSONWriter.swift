@@ -76,9 +76,20 @@ struct JSONWriter {
 
   /// Writes one SMS row in SimAdmin's field order.
   mutating func writeMessage(_ message: SimulatedSMS) {
-    append("{\"id\":")
-    append(String(message.id))
-    append(",\"direction\":")
+    writeMessage(message, idText: String(message.id))
+  }
+
+  /// Writes one SMS row in SimAdmin's field order with `idText` as the id's JSON (no `id`
+  /// member at all when nil): how a broken device lists a row no client can read.
+  mutating func writeMessage(_ message: SimulatedSMS, idText: String?) {
+    if let idText {
+      append("{\"id\":")
+      append(idText)
+      append(",")
+    } else {
+      append("{")
+    }
+    append("\"direction\":")
     writeString(message.direction)
     append(",\"phone_number\":")
     writeString(message.phoneNumber)
