@@ -62,7 +62,12 @@ extension MessagesCommands {
         found = await Interruption.cancellingOnInterrupt {
           var last = follower.baseline
           while !Task.isCancelled {
-            let round = await follower.round(after: last, filter: matches)
+            // The deadline holds whatever a device does: a round still reading when it comes
+            // is cancelled, and what the devices that finished archived still counts.
+            let after = last
+            let round = await MessageFollower.until(deadline) {
+              await follower.round(after: after, filter: matches)
+            }
             last = round.last
             if let message = round.messages.max(by: { ($0.deviceAt, $0.id) < ($1.deviceAt, $1.id) })
             {

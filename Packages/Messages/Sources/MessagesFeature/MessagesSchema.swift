@@ -18,6 +18,7 @@ enum MessagesSchema {
       Migration(version: 5, name: "verification codes, receiving SIM number", sql: version5),
       Migration(version: 6, name: "completeness per direction", sql: version6),
       Migration(version: 7, name: "bigram masks in the time index", sql: version7),
+      Migration(version: 8, name: "bounded reads: page size, reading on, repeated ids", sql: version8),
     ])
 
   static let version1 = """
@@ -234,5 +235,20 @@ enum MessagesSchema {
     ALTER TABLE messages ADD COLUMN grams_high INTEGER;
     DROP INDEX messages_by_time;
     CREATE INDEX messages_by_time ON messages(device_at DESC, id DESC, grams_low, grams_high);
+    """
+
+  /// A device's answers are untrusted (issue 36): what a sync keeps between runs to read a
+  /// broken or hostile device in bounded steps.
+  ///
+  /// - `page_size`: the page size that worked for this device after a page was too large for
+  ///   the response limit (halved until it fit); NULL: the size asked for works.
+  /// - `read_on`: where a read that stopped at the per-device ceiling goes on next time, as
+  ///   JSON (``SyncResume``); NULL: nothing to read on from.
+  /// - `ids_repeat`: the device lists the same id on rows of different content, so its rows
+  ///   are matched by content and its ids prove nothing.
+  static let version8 = """
+    ALTER TABLE message_sync_state ADD COLUMN page_size INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN read_on TEXT;
+    ALTER TABLE message_sync_state ADD COLUMN ids_repeat INTEGER NOT NULL DEFAULT 0;
     """
 }
