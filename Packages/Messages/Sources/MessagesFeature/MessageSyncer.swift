@@ -378,6 +378,9 @@ public struct MessageSyncer: Sendable {
     /// The outgoing ones among ``found``.
     var foundOutgoing = 0
     var renumbered = false
+    /// Whether the pages read reached the end of the device's list (a page shorter than
+    /// asked for): every row was read.
+    var reachedEnd = false
     /// The newest id on the first page (offset 0).
     var top: Int64?
 
@@ -499,6 +502,8 @@ public struct MessageSyncer: Sendable {
     let instanceID = instance.id
     var ending: [SyncStateWriter.Write] = []
     var pass = Pass(repeatsIDs: false)
+    let folded = Locked(0)
+    var startedAt: Date?
     defer {
       reading?(
         Reading(
@@ -514,6 +519,7 @@ public struct MessageSyncer: Sendable {
       }
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
+      startedAt = clock.now()
       let sizing = PageSizing(size: pageSize, remembered: state?.pageSize)
       pass.repeatsIDs = state?.idsRepeat ?? false
       // A read an earlier sync stopped at the ceiling goes on (unless every row is asked for).
@@ -533,7 +539,7 @@ public struct MessageSyncer: Sendable {
         try prepared.map(\.simNumber) ?? archive.knownSIMNumber(instanceID: instance.id)
       if simNumber == nil, state?.historyComplete != true {
         simNumber = (try? await session.sim())?.phoneNumbers.first { !$0.isEmpty }
-        try archive.recordSIMNumber(instanceID: instance.id, number: simNumber)
+        try archive.recordSIMNumber(instanceID: instance.id, number: simNumber, at: clock.now())
       }
       let target = SyncTarget(
         instance: instance, simNumber: simNumber, detector: archive.detector)
@@ -609,6 +615,15 @@ public struct MessageSyncer: Sendable {
               tally.foundUnreadable > 0 ? nil : counts.map(\.outgoing) ?? expected.outgoing
             let newestNow = max(newest, tally.ids.max() ?? newest)
             let (top, reported, now) = (tally.top, counts?.total, clock.now())
+            if tally.reachedEnd, !tally.renumbered, !pass.repeatsIDs {
+              // Every row was read: rows back under new ids (a restored backup) are folded.
+              let seen = tally.ids
+              ending.append { archive in
+                let count = try archive.settleReappearances(
+                  instanceID: instanceID, seen: seen, newestBefore: newest)
+                folded.withLock { $0 = count }
+              }
+            }
             ending.append { archive in
               try archive.recordCheck(
                 instanceID: instanceID, accounted: accountedNow, accountedOutgoing: outgoingNow,
@@ -692,7 +707,23 @@ public struct MessageSyncer: Sendable {
             let renumbered = point.renumbered
             let (now, sawRepeat) = (clock.now(), pass.sawRepeatedID)
             let outgoing = point.unreadable > 0 ? nil : point.outgoing
-            ending = [
+            ending = []
+            if !renumbered, startedBelow == nil, !pass.repeatsIDs,
+              state?.historyComplete == true, let before = state?.newestID
+            {
+              // Rows that came back under new ids (a backup restored on the device) are
+              // folded into the archived messages they were
+              // (``MessageArchive/settleReappearances``). Not after a read that went on over
+              // several syncs: this pass has not seen every id, and an id it missed is not a
+              // row gone.
+              let seen = tally.ids
+              ending.append { archive in
+                let count = try archive.settleReappearances(
+                  instanceID: instanceID, seen: seen, newestBefore: before)
+                folded.withLock { $0 = count }
+              }
+            }
+            ending += [
               { archive in
                 try archive.recordCheck(
                   instanceID: instanceID, accounted: renumbered ? nil : point.accounted,
@@ -747,6 +778,10 @@ public struct MessageSyncer: Sendable {
       }
       // The check and the end are written together, with other instances' (one commit).
       try await writer.write(ending)
+      result.inserted -= folded.withLock { $0 }
+      if result.inserted > 0, let startedAt {
+        await refreshSIMNumber(session, instance: instance, since: startedAt)
+      }
     } catch let failure as SimAdminFailure {
       result.unreadable = pass.unreadable
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
@@ -783,6 +818,29 @@ public struct MessageSyncer: Sendable {
       unreadable: earlier.unreadable + unreadableBeyond,
       newestID: [earlier.newestID, newest].compactMap { $0 }.max(),
       topID: tally.top ?? earlier.topID, renumbered: earlier.renumbered || tally.renumbered)
+  }
+
+  /// How old the SIM number msa knows for an instance may be when a sync archives new
+  /// messages before the sync reads it from the device again (`/api/sim`): ten minutes.
+  public static let simNumberFreshness: TimeInterval = 600
+
+  /// After a sync that archived new messages: when the SIM number they were stamped with is
+  /// older than ``simNumberFreshness``, reads it from the device once; a different number
+  /// (a SIM swap) is given to the messages this sync first archived and kept for the next
+  /// (issue 29 point 8). Best effort: a failure keeps what was stamped.
+  private func refreshSIMNumber(_ session: SimAdminSession, instance: Instance, since: Date) async {
+    guard !archive.store.isReadOnly,
+      let known = try? archive.simNumberKnowledge(instanceID: instance.id),
+      clock.now().timeIntervalSince(known.at ?? .distantPast) > Self.simNumberFreshness,
+      let sim = try? await session.sim()
+    else { return }
+    let now = clock.now()
+    guard let number = sim.phoneNumbers.first(where: { !$0.isEmpty }) else {
+      try? archive.recordSIMNumber(instanceID: instance.id, number: known.number, at: now)
+      return
+    }
+    _ = try? archive.restampSIMNumber(
+      instanceID: instance.id, number: number, since: since, at: now)
   }
 
   /// Records that the sync of `instanceID` failed with `error` (best effort: the sync's own
@@ -926,6 +984,7 @@ public struct MessageSyncer: Sendable {
       let edge = known.map { page.position(ofMessage: $0) } ?? page.entries
       tally.foundUnreadable +=
         page.unreadablePositions.count { $0 < edge } + (page.skipped && known == nil ? 1 : 0)
+      if page.isLast { tally.reachedEnd = true }
       if page.isLast || known != nil { return .done }
       if fresh.isEmpty, !messages.isEmpty, page.entries > reread { return .repeats }
       let overlap = Self.overlap(for: page.limit)
