@@ -134,6 +134,28 @@ struct BoundedSyncTests {
     #expect(await harness.outcome(["messages", "sync", "--max-per-device", "5"]).exitCode == .success)
   }
 
+  @Test("the console's R asks for the ceiling, the default filled in, and syncs with it")
+  func consoleCeiling() async throws {
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [DeviceProfile(name: "Endless", smsCount: 20, seed: 17, smsCases: [.endless])])
+    for pattern in ["messages", "messages/conversations"] {
+      let route = try #require(Messages.module.routes.first { $0.pattern.description == pattern })
+      let action = try #require(route.actions.first { $0.key == "R" }, "\(pattern)")
+      let field = try #require(action.inputs.first)
+      #expect(field.option == "max-per-device")
+      #expect(field.prefill.flatMap(Int.init) ?? 0 >= 200_000)
+      #expect(action.arguments.starts(with: ["messages", "sync"]))
+    }
+    let route = try #require(Messages.module.routes.first { $0.pattern.description == "messages" })
+    let action = try #require(route.actions.first { $0.key == "R" })
+    let line = action.arguments + (action.inputs.first?.arguments("300") ?? [])
+    let (_, rows) = try await Self.sync(harness, Array(line.dropFirst(2)))
+    #expect(rows["Endless"]?["read"] as? Int == 300)
+    #expect((rows["Endless"]?["stopped"] as? [String: Any])?["code"] as? String == "ceiling")
+    await harness.stop()
+  }
+
   @Test("code --wait keeps its deadline whatever a device does")
   func waitDeadline() async throws {
     let harness = try await FeatureHarness(
