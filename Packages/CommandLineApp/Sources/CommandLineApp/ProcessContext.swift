@@ -79,8 +79,10 @@ extension ProcessContext {
     guarded.streams.writeError = { error(UntrustedText.terminalSafe($0)) }
     // A status line is plain text: every control in it is shown by its stand-in before the
     // writer adds its own carriage return and erase.
-    guarded.streams.writeStatus = streams.writeStatus.map { status in
-      { status(UntrustedText.neutralised($0, lineFeeds: .symbol)) }
+    if let status = streams.writeStatus {
+      guarded.streams.writeStatus = { @Sendable text in
+        status(UntrustedText.neutralised(text, lineFeeds: .symbol))
+      }
     }
     return guarded
   }

@@ -80,10 +80,13 @@ struct MessageFollower: Sendable {
       }
       switch streak {
       case true?:
+        // The reason is the device's own words: one line, its controls shown, not sent.
         environment.streams.writeError(
-          MessagesStrings.text(
-            "follow.failing", language,
-            ["name": result.instanceName, "reason": result.failureText(language) ?? ""]) + "\n")
+          UntrustedText.neutralised(
+            MessagesStrings.text(
+              "follow.failing", language,
+              ["name": result.instanceName, "reason": result.failureText(language) ?? ""]))
+            + "\n")
         MessagesLog.followFailing(result, environment)
       case false?:
         environment.streams.writeError(

@@ -129,14 +129,17 @@ extension MessagesCommands {
       }
       // Only the code on standard output, so `code=$(msa code --wait 2m)` works.
       environment.streams.writeOutput(code + "\n")
+      // The sender and the device's time are the device's words: one line, controls shown.
       environment.streams.writeError(
-        MessagesStrings.text(
-          "code.details", language,
-          [
-            "instance": CodeText.instanceLabel(message), "sender": message.peer,
-            "age": ageText(age, language),
-            "device": CodeText.deviceTime(message, MessagesDisplay.resolve(environment), language),
-          ]) + "\n")
+        UntrustedText.neutralised(
+          MessagesStrings.text(
+            "code.details", language,
+            [
+              "instance": CodeText.instanceLabel(message), "sender": message.peer,
+              "age": ageText(age, language),
+              "device": CodeText.deviceTime(
+                message, MessagesDisplay.resolve(environment), language),
+            ])) + "\n")
       return .written()
     }
   }

@@ -244,3 +244,30 @@ struct SMSRowFactTests {
     }
   }
 }
+
+/// ``Fault/deviceError``: SimAdmin's own error answer, hostile too when asked.
+@Suite("Device error fault")
+struct DeviceErrorFaultTests {
+  @Test func answersTheDevicesErrorInItsOwnWords() async throws {
+    let fleet = try await SimulatedFleet.start(
+      [
+        DeviceProfile(
+          name: "plain", smsCount: 3,
+          faults: [FaultRule(.deviceError, pathPrefix: "/api/sms/list")]),
+        DeviceProfile(
+          name: "hostile", smsCount: 3,
+          faults: [FaultRule(.deviceError, pathPrefix: "/api/sms/list"), FaultRule(.hostileText)]),
+      ], clock: TestClock().clock)
+    let plain = try await TestHTTP.request(fleet.devices[0].origin, "GET", "/api/sms/list").json()
+    #expect(plain["status"] as? String == "error")
+    #expect(plain["message"] as? String == "Failed: database is locked")
+    let hostile = try await TestHTTP.request(fleet.devices[1].origin, "GET", "/api/sms/list")
+      .json()
+    #expect(hostile["message"] as? String == HostileText.wrap("Failed: database is locked"))
+    // Other routes answer as usual.
+    let stats = try await TestHTTP.request(fleet.devices[0].origin, "GET", "/api/sms/stats").json()
+    #expect(stats["status"] as? String == "ok")
+    #expect(try FaultSpec.parse("1=error@/api/sms", deviceCount: 1)[1]?.first?.fault == .deviceError)
+    await fleet.stop()
+  }
+}
