@@ -324,15 +324,16 @@ enum MessagesCommands {
       columns: [
         TableColumn(
           id: "instance", title: MessagesStrings.text("column.instance", language), minWidth: 8),
+        // The counts are kept whole (a cut "25…" says nothing); the words take the rest.
         TableColumn(
           id: "result", title: MessagesStrings.text("column.result", language), minWidth: 10,
-          priority: 2),
+          priority: 2, sizing: .fill),
         TableColumn(
           id: "new", title: MessagesStrings.text("column.new", language), minWidth: 3, priority: 1,
-          alignment: .trailing),
+          alignment: .trailing, sizing: .whole),
         TableColumn(
           id: "read", title: MessagesStrings.text("column.read", language), minWidth: 3,
-          alignment: .trailing),
+          alignment: .trailing, sizing: .whole),
       ],
       rows: results.map { result in
         TableRow(

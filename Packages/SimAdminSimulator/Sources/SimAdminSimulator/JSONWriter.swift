@@ -80,8 +80,11 @@ struct JSONWriter {
   }
 
   /// Writes one SMS row in SimAdmin's field order with `idText` as the id's JSON (no `id`
-  /// member at all when nil): how a broken device lists a row no client can read.
-  mutating func writeMessage(_ message: SimulatedSMS, idText: String?) {
+  /// member at all when nil: how a broken device lists a row no client can read), and
+  /// `contentSuffix` (UTF-8 that needs no escaping) after the body's text.
+  mutating func writeMessage(
+    _ message: SimulatedSMS, idText: String?, contentSuffix: ArraySlice<UInt8> = []
+  ) {
     if let idText {
       append("{\"id\":")
       append(idText)
@@ -98,6 +101,12 @@ struct JSONWriter {
       writeStringBytes(raw)
     } else {
       writeString(message.content)
+    }
+    if !contentSuffix.isEmpty {
+      // Inside the closing quote.
+      bytes.removeLast()
+      bytes.append(contentsOf: contentSuffix)
+      bytes.append(UInt8(ascii: "\""))
     }
     append(",\"timestamp\":")
     writeString(message.timestamp)
