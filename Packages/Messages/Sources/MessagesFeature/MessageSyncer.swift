@@ -760,7 +760,7 @@ public struct MessageSyncer: Sendable {
         ending = [
           { try $0.syncStopped(instanceID: instanceID, at: now, readOn: nil, error: text) }
         ]
-      case .ceiling?, .complete?:
+      case .ceiling?, .complete?:  // (`.complete` is never a stop)
         result.completed = false
         result.stopped = .ceiling
         result.ceiling = maxPerDevice

@@ -20,7 +20,8 @@ enum MessagesSchema {
       Migration(version: 6, name: "completeness per direction", sql: version6),
       Migration(version: 7, name: "bigram masks in the time index", sql: version7),
       Migration(version: 8, name: "untrusted device times, first seen", apply: version8),
-      Migration(version: 9, name: "bounded reads: page size, reading on, repeated ids", sql: version9),
+      Migration(
+        version: 9, name: "bounded reads: page size, reading on, repeated ids", sql: version9),
     ])
 
   static let version1 = """

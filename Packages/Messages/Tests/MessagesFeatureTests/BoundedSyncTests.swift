@@ -89,7 +89,8 @@ struct BoundedSyncTests {
     #expect(text.text(width: 120).contains("repeats the same page"), "\(text.text(width: 120))")
     let chinese = try #require(
       try await within(120) {
-        await harness.outcome(["messages", "sync", "--page-size", "10"], language: .simplifiedChinese)
+        await harness.outcome(
+          ["messages", "sync", "--page-size", "10"], language: .simplifiedChinese)
       })
     #expect(chinese.text(width: 120).contains("重复"), "\(chinese.text(width: 120))")
     await harness.stop()
@@ -131,7 +132,8 @@ struct BoundedSyncTests {
       let outcome = await harness.outcome(["messages", "sync", "--max-per-device", bad])
       #expect(outcome.exitCode == .usage, "\(bad)")
     }
-    #expect(await harness.outcome(["messages", "sync", "--max-per-device", "5"]).exitCode == .success)
+    #expect(
+      await harness.outcome(["messages", "sync", "--max-per-device", "5"]).exitCode == .success)
   }
 
   @Test("the console's R asks for the ceiling, the default filled in, and syncs with it")

@@ -69,7 +69,10 @@ struct SyncProgressLineTests {
       case .line(let text): #expect(!shown, "a line written over the status line: \(text)")
       }
     }
-    #expect(events.contains { if case .line(let text) = $0 { text.contains("[2/2] Slow") } else { false } })
+    #expect(
+      events.contains {
+        if case .line(let text) = $0 { text.contains("[2/2] Slow") } else { false }
+      })
     await harness.stop()
   }
 
@@ -82,7 +85,10 @@ struct SyncProgressLineTests {
         ["messages", "sync", "--page-size", "10", "--full"],
         environment: Self.environment(harness, written: written, terminal: terminal, json: json))
       #expect(!written.current.contains { if case .status = $0 { true } else { false } })
-      #expect(written.current.contains { if case .line(let text) = $0 { text.contains("Slow") } else { false } })
+      #expect(
+        written.current.contains {
+          if case .line(let text) = $0 { text.contains("Slow") } else { false }
+        })
     }
     await harness.stop()
   }

@@ -133,7 +133,9 @@ struct SMSListCaseTests {
     let deeper = Self.ids(try await Self.rows(origin, "limit=10&offset=1000000"))
     #expect(deeper.count == 10 && Set(deeper).count == 10)
     // The same position is the same row at every request, and older below.
-    #expect(Self.ids(try await Self.rows(origin, "limit=10&offset=1000005")).prefix(5) == deeper.suffix(5))
+    #expect(
+      Self.ids(try await Self.rows(origin, "limit=10&offset=1000005")).prefix(5) == deeper.suffix(5)
+    )
     let stats = try await TestHTTP.request(origin, "GET", "/api/sms/stats").json()
     #expect(((stats["data"] as? [String: Any])?["total"] as? NSNumber)?.intValue == 30)
 
@@ -267,7 +269,8 @@ struct DeviceErrorFaultTests {
     // Other routes answer as usual.
     let stats = try await TestHTTP.request(fleet.devices[0].origin, "GET", "/api/sms/stats").json()
     #expect(stats["status"] as? String == "ok")
-    #expect(try FaultSpec.parse("1=error@/api/sms", deviceCount: 1)[1]?.first?.fault == .deviceError)
+    #expect(
+      try FaultSpec.parse("1=error@/api/sms", deviceCount: 1)[1]?.first?.fault == .deviceError)
     await fleet.stop()
   }
 }
