@@ -323,6 +323,33 @@ struct BoundedSyncTests {
     await harness.stop()
   }
 
+  @Test("a --full that fails half way through long pages leaves the routine sync working")
+  func routineAfterAFailedFull() async throws {
+    let device = Locked<SimulatedDevice?>(nil)
+    let failing = Locked(false)
+    // The device goes down after the --full's second page (an injected fault).
+    let transport = HookedTransport { page in
+      if failing.current, page == 2 { device.current?.setFaults([FaultRule(.down)]) }
+    }
+    let harness = try await FeatureHarness(
+      .messages,
+      devices: [
+        DeviceProfile(
+          name: "Huge", smsCount: 400, seed: 18, smsCases: [.hugeBodies(characters: 17_000)])
+      ], timeout: 30, transport: transport)
+    device.withLock { $0 = harness.devices[0] }
+    failing.withLock { $0 = true }
+    let (full, _) = try await Self.sync(harness, ["--full"], within: 180)
+    #expect(full.exitCode == .failure)
+    failing.withLock { $0 = false }
+    harness.devices[0].setFaults([])
+    let (routine, rows) = try await Self.sync(harness, within: 180)
+    #expect(routine.exitCode == .success, "\(rows["Huge"] ?? [:])")
+    #expect(rows["Huge"]?["completed"] as? Bool == true)
+    #expect(try Self.archived(harness, "Huge").count == 400)
+    await harness.stop()
+  }
+
   @Test("a single row over the limit is counted unreadable; the rest is read")
   func singleRowOverTheLimit() async throws {
     let harness = try await FeatureHarness(
