@@ -47,6 +47,12 @@ public struct StandardStreams: Sendable {
   /// returns the line (nil when input ended first): set only when standard input is a
   /// terminal. When nil, a password is read from ``readInput`` (piped).
   public var readSecret: (@Sendable (String) -> String?)?
+  /// Shows a one-line status in place on standard error (a long read's progress, as
+  /// `git clone` shows it): each call replaces the line, `""` clears it. Nil when standard
+  /// error is not a terminal (a pipe, a file, the tests' captured streams): then nothing of
+  /// the kind is shown. The text is plain (its controls are shown as stand-ins); the writer
+  /// adds the carriage return and the erase, and cuts the line to the terminal's width.
+  public var writeStatus: (@Sendable (String) -> Void)?
 
   /// Streams from closures; output is dropped unless given; an export goes to `writeOutput`
   /// unless `writeExport` is given.
@@ -54,12 +60,14 @@ public struct StandardStreams: Sendable {
     writeOutput: @escaping @Sendable (String) -> Void = { _ in },
     writeError: @escaping @Sendable (String) -> Void,
     readInput: @escaping @Sendable () -> String?,
+    writeStatus: (@Sendable (String) -> Void)? = nil,
     writeExport: (@Sendable (String) -> Void)? = nil,
     readSecret: (@Sendable (String) -> String?)? = nil
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
+    self.writeStatus = writeStatus
     self.writeExport = writeExport ?? writeOutput
     self.readSecret = readSecret
   }
@@ -123,9 +131,12 @@ public struct AppEnvironment: Sendable {
   }
 
   /// Reports progress of a long run on stderr as `[n/N] message`, in text and `--json` mode
-  /// alike: stdout stays clean for the result.
+  /// alike: stdout stays clean for the result. The message is one line whatever it holds: a
+  /// device's text in it (an error message) has its controls shown as stand-ins, colour and
+  /// conceal sequences included, like everywhere else.
   public func progress(_ completed: Int, of total: Int, _ message: String) {
-    streams.writeError("[\(completed)/\(total)] \(message)\n")
+    streams.writeError(
+      "[\(completed)/\(total)] \(UntrustedText.neutralised(message, lineFeeds: .symbol))\n")
   }
 
   /// How many device tasks (each holding up to `descriptorsEach` open files) may run at

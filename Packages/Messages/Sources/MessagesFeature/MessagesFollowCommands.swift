@@ -76,7 +76,12 @@ extension MessagesCommands {
         found = await Interruption.cancellingOnInterrupt {
           var last = follower.baseline
           while !Task.isCancelled {
-            let round = await follower.round(after: last, filter: matches)
+            // The deadline holds whatever a device does: a round still reading when it comes
+            // is cancelled, and what the devices that finished archived still counts.
+            let after = last
+            let round = await MessageFollower.until(deadline) {
+              await follower.round(after: after, filter: matches)
+            }
             last = round.last
             if follower.localFailure != nil { return nil }
             if let message = round.messages.max(by: Self.arrivedBefore) {
@@ -129,14 +134,17 @@ extension MessagesCommands {
       }
       // Only the code on standard output, so `code=$(msa code --wait 2m)` works.
       environment.streams.writeOutput(code + "\n")
+      // The sender and the device's time are the device's words: one line, controls shown.
       environment.streams.writeError(
-        MessagesStrings.text(
-          "code.details", language,
-          [
-            "instance": CodeText.instanceLabel(message), "sender": message.peer,
-            "age": ageText(age, language),
-            "device": CodeText.deviceTime(message, MessagesDisplay.resolve(environment), language),
-          ]) + "\n")
+        UntrustedText.neutralised(
+          MessagesStrings.text(
+            "code.details", language,
+            [
+              "instance": CodeText.instanceLabel(message), "sender": message.peer,
+              "age": ageText(age, language),
+              "device": CodeText.deviceTime(
+                message, MessagesDisplay.resolve(environment), language),
+            ])) + "\n")
       return .written()
     }
   }
