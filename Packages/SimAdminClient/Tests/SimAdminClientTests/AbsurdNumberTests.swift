@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import SimAdminClient
+
+/// Numbers no working device sends (issue 36 point 8): the models keep what is finite, and
+/// ``DeviceReading`` says what is believed.
+@Suite("Absurd numbers from a device")
+struct AbsurdNumberTests {
+  /// 400 digits as text read as infinity; JSONEncoder refuses to write it back, so a snapshot
+  /// or a `--json` answer holding it failed. Text reads stop at a finite number or give nil.
+  @Test("a number written as 400 digits of text is unknown, not infinity")
+  func infiniteTextIsUnknown() throws {
+    let digits = "1" + String(repeating: "0", count: 400)
+    let body = Data(
+      #"{"status":"ok","message":"","data":{"memory":{"used_percent":"\#(digits)"},"uptime":{"uptime_seconds":"-\#(digits)"},"temperature":[{"zone":"z","temperature":"\#(digits)"}]}}"#
+        .utf8)
+    for fastPath in [true, false] {
+      let stats = try SimAdminSession.decodePayload(
+        body, as: SystemStats.Glance.self, enveloped: true, fastPath: fastPath)
+      #expect(stats.temperatures.first?.temperature == nil)
+      #expect(stats.memory?.usedPercent == 0)
+      #expect(stats.uptime?.uptimeSeconds == 0)
+      _ = try JSONEncoder().encode(
+        try SimAdminSession.decodePayload(
+          body, as: SystemStats.self, enveloped: true, fastPath: fastPath))
+    }
+  }
+
+  @Test(
+    "readings outside their range are unknown",
+    arguments: [
+      (DeviceReading.celsius, 1e308, false), (.celsius, -1e308, false), (.celsius, 48.5, true),
+      (.celsius, .nan, false), (.celsius, .infinity, false), (.percent, 100.5, false),
+      (.percent, -1, false), (.percent, 0, true), (.seconds, 9.3e18, false),
+      (.seconds, 86_400 * 365, true), (.bytesPerSecond, -5, false), (.decibels, -95.5, true),
+      (.decibels, -1e6, false), (.milliseconds, 12.5, true), (.bytes, 1e19, false),
+    ])
+  func readings(reading: DeviceReading, value: Double, believed: Bool) {
+    #expect((reading.checked(value) != nil) == believed)
+    #expect((reading.rounded(value) != nil) == believed)
+  }
+
+  @Test("integers too: a negative byte count or a huge percentage is unknown")
+  func integerReadings() {
+    #expect(DeviceReading.bytes.checked(Int64(-1)) == nil)
+    #expect(DeviceReading.bytes.checked(Int64.max) == nil)
+    #expect(DeviceReading.bytes.checked(Int64(1 << 40)) == 1 << 40)
+    #expect(DeviceReading.percent.checked(Int64(101)) == nil)
+    #expect(DeviceReading.percent.checked(Int64(62)) == 62)
+    #expect(DeviceReading.celsius.rounded(47.5) == 48)
+  }
+}
