@@ -38,13 +38,14 @@ public struct SystemStats: Codable, Sendable, Hashable {
     temperatures = c.lenientArray(.temperatures)
   }
 
-  /// The highest temperature reported, °C.
+  /// The highest temperature reported, °C, among those believed (``DeviceReading/celsius``):
+  /// one broken sensor's `1e308` does not hide the others.
   public var maxTemperature: Double? {
     Self.hottest(temperatures)
   }
 
   static func hottest(_ zones: [Temperature]) -> Double? {
-    zones.compactMap(\.temperature).max()
+    zones.compactMap { DeviceReading.celsius.checked($0.temperature) }.max()
   }
 
   /// The part of `GET /api/stats` a connection test keeps (memory, uptime, temperatures),
@@ -72,7 +73,7 @@ public struct SystemStats: Codable, Sendable, Hashable {
       temperatures = c.lenientArray(.temperatures)
     }
 
-    /// The highest temperature reported, °C.
+    /// The highest temperature reported, °C, among those believed.
     public var maxTemperature: Double? {
       SystemStats.hottest(temperatures)
     }
