@@ -58,7 +58,7 @@ public enum DeviceFormat {
   /// is drawn from it instead (``percent(rsrp:)``) and the dBm come first:
   /// `███░░ -89.3 dBm · 62%`. A percentage outside 0–100 or a level outside
   /// ``DeviceReading/decibels`` is unknown and left out; ``unknown`` when both are.
-  public static func signal(percent: Int64, dBm: Double?) -> String {
+  public static func signal(percent: Int64?, dBm: Double?) -> String {
     let percent = DeviceReading.percent.checked(percent)
     guard let dBm = DeviceReading.decibels.checked(dBm) else {
       return percent.map { "\(signalBar($0)) \($0)%" } ?? unknown
@@ -69,7 +69,7 @@ public enum DeviceFormat {
 
   /// How strong a signal looks: the bar height of the RSRP when it is believed, else the
   /// device's percentage when it is; `nil` when neither is (a view's tone then stays neutral).
-  public static func signalLevel(percent: Int64, dBm: Double?) -> Int64? {
+  public static func signalLevel(percent: Int64?, dBm: Double?) -> Int64? {
     DeviceReading.decibels.checked(dBm).map(Self.percent(rsrp:))
       ?? DeviceReading.percent.checked(percent)
   }

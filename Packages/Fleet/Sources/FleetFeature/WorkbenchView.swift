@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import SimAdminClient
 import ViewKit
 
 /// What the workbench shows: the rows and the instant their ages are measured from.
@@ -130,7 +131,8 @@ public enum WorkbenchView {
     if let signal = row.pointee.snapshot?.signalPercent {
       operatorText += operatorText.isEmpty ? "\(signal)%" : " \(signal)%"
     }
-    let temperature = row.pointee.snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
+    let temperature = DeviceReading.celsius.rounded(row.pointee.snapshot?.temperatureCelsius)
+      .map { "\($0)°C" }
     // ``DeviceSnapshot/phoneNumber`` read from the stored list: a computed property called
     // through `snapshot?` copied the whole snapshot (a dozen strings retained and released)
     // for every row.

@@ -215,7 +215,7 @@ extension NetworkInfo: JSONCursorDecodable {
   static func read(from cursor: inout JSONCursor) throws -> NetworkInfo {
     var network = NetworkInfo(
       operatorName: "", registrationStatus: "unknown", technologyPreference: "",
-      signalStrength: 0, mcc: nil, mnc: nil)
+      signalStrength: nil, mcc: nil, mnc: nil)
     let met = try cursor.readMembers(names) { cursor, index in
       switch index {
       case 0: network.operatorName = try cursor.lenientOptionalString() ?? ""
@@ -223,7 +223,7 @@ extension NetworkInfo: JSONCursorDecodable {
         try cursor.expectPresent()
         network.registrationStatus = try cursor.lenientOptionalString() ?? "unknown"
       case 2: network.technologyPreference = try cursor.lenientOptionalString() ?? ""
-      case 3: network.signalStrength = try cursor.lenientInt() ?? 0
+      case 3: network.signalStrength = try cursor.lenientInt()
       case 4: network.mcc = try cursor.lenientOptionalString()
       default: network.mnc = try cursor.lenientOptionalString()
       }
@@ -234,7 +234,7 @@ extension NetworkInfo: JSONCursorDecodable {
 
   init(
     operatorName: String, registrationStatus: String, technologyPreference: String,
-    signalStrength: Int64, mcc: String?, mnc: String?
+    signalStrength: Int64?, mcc: String?, mnc: String?
   ) {
     self.operatorName = operatorName
     self.registrationStatus = registrationStatus

@@ -27,6 +27,21 @@ struct AbsurdNumberTests {
     }
   }
 
+  /// A signal of 1e308 cannot be an integer: it read as 0% (a dead signal) before.
+  @Test("a signal strength that is not an integer is unknown, not 0%")
+  func signalUnknown() throws {
+    for value in ["1e308", "-1e308", "9223372036854775808", "null", "\"strong\""] {
+      let body = Data(
+        #"{"status":"ok","message":"","data":{"registration_status":"registered","signal_strength":\#(value)}}"#
+          .utf8)
+      for fastPath in [true, false] {
+        let network = try SimAdminSession.decodePayload(
+          body, as: NetworkInfo.self, enveloped: true, fastPath: fastPath)
+        #expect(network.signalStrength == nil, "\(value)")
+      }
+    }
+  }
+
   @Test(
     "readings outside their range are unknown",
     arguments: [
