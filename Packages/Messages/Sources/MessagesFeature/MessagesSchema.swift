@@ -18,6 +18,7 @@ enum MessagesSchema {
       Migration(version: 5, name: "verification codes, receiving SIM number", sql: version5),
       Migration(version: 6, name: "completeness per direction", sql: version6),
       Migration(version: 7, name: "bigram masks in the time index", sql: version7),
+      Migration(version: 8, name: "exact peer keys", apply: exactPeerKeys),
     ])
 
   static let version1 = """
@@ -235,4 +236,23 @@ enum MessagesSchema {
     DROP INDEX messages_by_time;
     CREATE INDEX messages_by_time ON messages(device_at DESC, id DESC, grams_low, grams_high);
     """
+
+  /// Peer keys compare exactly but for a mobile number's documented forms (``PeerNumber``,
+  /// issue 36). An older version dropped spaces, dashes, dots and parentheses and lowered
+  /// letters, so `-10086`, `(10086)` and `10 086` shared `10086`'s conversation and answered
+  /// `msa code --from 10086`. Each stored key is computed again from the peer as the device
+  /// wrote it (`peer_raw`, kept untouched), so those conversations split; messages, ids and
+  /// everything else stay as they are. The update walks the peer index (`messages_by_peer`)
+  /// per old key, never the whole table once per sender.
+  @Sendable static func exactPeerKeys(_ database: SQLiteDatabase) throws {
+    let pairs = try database.query("SELECT DISTINCT peer_key, peer_raw FROM messages")
+      .map { (key: try $0.string("peer_key"), raw: try $0.string("peer_raw")) }
+    for pair in pairs {
+      let key = PeerNumber.key(pair.raw)
+      guard key != pair.key else { continue }
+      try database.run(
+        "UPDATE messages SET peer_key = ? WHERE peer_key = ? AND peer_raw = ?",
+        [key, pair.key, pair.raw])
+    }
+  }
 }

@@ -14,7 +14,7 @@ enum PeerCompletion {
   }
 
   /// Peers whose number or name starts with `prefix` (as written in the archive, or in its
-  /// normal form: `138…` finds `+86 138…`); the most recently heard from first when `prefix`
+  /// normal form: `138…` and `+86 138…` find `+86 138…`, ``PeerNumber/keyPrefix(_:)``); the most recently heard from first when `prefix`
   /// is empty.
   static func peers(in directory: URL, prefix: String) -> [CompletionCandidate] {
     let rows: [(raw: String, key: String)]
@@ -28,11 +28,7 @@ enum PeerCompletion {
         """, [recentMessages, limit]
       ) { (try $0.string("peer_raw"), try $0.string("peer_key")) }
     } else {
-      var key = PeerNumber.key(prefix)
-      for country in ["+86", "0086"]
-      where key.hasPrefix(country) && key.dropFirst(country.count).first == "1" {
-        key = String(key.dropFirst(country.count))
-      }
+      let key = PeerNumber.keyPrefix(prefix)
       rows = RegistryNames.rows(
         in: directory,
         """
