@@ -39,6 +39,19 @@ public enum WorkbenchView {
           Banner(
             text("banner.plainHTTP", ["names": plain.joined(separator: ", ")]), tone: .warning)))
     }
+    // One device registered under several names by an older version (issue 36): said, never
+    // removed.
+    var byOrigin: [String: [String]] = [:]
+    for index in state.rows.indices {
+      byOrigin[state.rows[index].origin, default: []].append(state.rows[index].name)
+    }
+    for (origin, names) in byOrigin.sorted(by: { $0.key < $1.key }) where names.count > 1 {
+      children.append(
+        .banner(
+          Banner(
+            text("banner.sameOrigin", ["names": names.joined(separator: ", "), "origin": origin]),
+            tone: .warning)))
+    }
     // Rows read in place: `flatMap` over the rows copied every `FleetRow` (retaining and
     // releasing its every string) to look at its notes.
     var notes: [String] = []
