@@ -74,7 +74,7 @@ struct ExactSenderTests {
     let harness = try await FeatureHarness(
       .messages, devices: [DeviceProfile(name: "A", smsCount: 0)])
     let device = harness.devices[0]
-    let start = Date().addingTimeInterval(-120)
+    let start = harness.testStore.clock.clock.now().addingTimeInterval(-120)
     _ = device.receiveSMS(from: "10086", content: "【中国移动】您的验证码是111111", at: start)
     for (index, spoof) in Self.spoofs.enumerated() {
       _ = device.receiveSMS(
@@ -134,16 +134,16 @@ struct ExactSenderTests {
 
   @Test("an archive whose keys an older version merged is split by the migration")
   func migrationSplitsMergedConversations() throws {
-    let directory = try TemporaryDirectory(prefix: "messages-v7")
+    let directory = try TemporaryDirectory(prefix: "messages-v8")
     let clock = TestClock()
-    let version7 = SchemaModule(
-      name: "messages", migrations: Array(Messages.schema.migrations.prefix(7)))
+    let version8 = SchemaModule(
+      name: "messages", migrations: Array(Messages.schema.migrations.prefix(8)))
     let peers = [
       "10086", "-10086", "10 086", "(10086)", "Google", "GOOGLE", "+86 138-0013-8000",
       "13800138000", "95588",
     ]
     do {
-      let old = try Store.open(directory: directory.url, modules: [version7], clock: clock.clock)
+      let old = try Store.open(directory: directory.url, modules: [version8], clock: clock.clock)
       for (index, peer) in peers.enumerated() {
         try old.database.run(
           """
