@@ -13,8 +13,8 @@ public enum DeviceFormat {
   public static let unknown = "—"
 
   /// A byte count with binary units: `512 B`, `1.5 KiB`, `412.0 MiB`, `3.7 GiB`, `1.2 TiB`;
-  /// ``unknown`` when negative or beyond ``DeviceReading/bytes``.
-  public static func bytes(_ value: Int64) -> String {
+  /// ``unknown`` when missing, negative or beyond ``DeviceReading/bytes``.
+  public static func bytes(_ value: Int64?) -> String {
     guard let value = DeviceReading.bytes.checked(value) else { return unknown }
     let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
     guard value >= 1024 else { return "\(value) B" }

@@ -143,6 +143,11 @@ struct DeviceCommandTests {
         resources.split(separator: "\n").first { $0.hasPrefix("Uptime") })
       let believable = text == "1e-320" || text == "\"1e999\""
       #expect(uptime.hasSuffix(believable ? "min" : "—"), "\(uptime)")
+      // A size of 1e308 bytes is unknown, not 0 B (nor is a core count of 1e308 zero cores).
+      let memory = try #require(resources.split(separator: "\n").first { $0.hasPrefix("Memory") })
+      #expect(memory.contains(" B") == believable, "\(memory)")
+      let load = try #require(resources.split(separator: "\n").first { $0.hasPrefix("Load") })
+      #expect(load.contains("— cores") != believable, "\(load)")
     }
   }
 

@@ -325,24 +325,24 @@ extension SystemStats.Memory {
   /// Reads the object at the cursor as ``init(from:)`` does.
   static func read(from cursor: inout JSONCursor) throws -> SystemStats.Memory {
     var memory = SystemStats.Memory(
-      totalBytes: 0, availableBytes: 0, usedBytes: 0, usedPercent: 0, cachedBytes: 0,
-      buffersBytes: 0)
+      totalBytes: nil, availableBytes: nil, usedBytes: nil, usedPercent: 0, cachedBytes: nil,
+      buffersBytes: nil)
     _ = try cursor.readMembers(names) { cursor, index in
       switch index {
-      case 0: memory.totalBytes = try cursor.lenientInt() ?? 0
-      case 1: memory.availableBytes = try cursor.lenientInt() ?? 0
-      case 2: memory.usedBytes = try cursor.lenientInt() ?? 0
+      case 0: memory.totalBytes = try cursor.lenientInt()
+      case 1: memory.availableBytes = try cursor.lenientInt()
+      case 2: memory.usedBytes = try cursor.lenientInt()
       case 3: memory.usedPercent = try cursor.lenientDouble() ?? 0
-      case 4: memory.cachedBytes = try cursor.lenientInt() ?? 0
-      default: memory.buffersBytes = try cursor.lenientInt() ?? 0
+      case 4: memory.cachedBytes = try cursor.lenientInt()
+      default: memory.buffersBytes = try cursor.lenientInt()
       }
     }
     return memory
   }
 
   init(
-    totalBytes: Int64, availableBytes: Int64, usedBytes: Int64, usedPercent: Double,
-    cachedBytes: Int64, buffersBytes: Int64
+    totalBytes: Int64?, availableBytes: Int64?, usedBytes: Int64?, usedPercent: Double,
+    cachedBytes: Int64?, buffersBytes: Int64?
   ) {
     self.totalBytes = totalBytes
     self.availableBytes = availableBytes

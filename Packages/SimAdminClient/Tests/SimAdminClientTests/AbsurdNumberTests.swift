@@ -42,6 +42,27 @@ struct AbsurdNumberTests {
     }
   }
 
+  /// Sizes and counts of 1e308 cannot be integers: they read as 0 B and 0 cores before.
+  @Test("a size or a count that is not an integer is unknown, not 0")
+  func sizesUnknown() throws {
+    let body = Data(
+      #"{"status":"ok","message":"","data":{"memory":{"total_bytes":1e308,"used_bytes":-1e308,"cached_bytes":9223372036854775808,"available_bytes":5},"disk":[{"mount_point":"/","total_bytes":1e308}],"cpu_load":{"core_count":1e308},"network_speed":{"interfaces":[{"interface":"w","total_rx_bytes":1e308}]}}}"#
+        .utf8)
+    for fastPath in [true, false] {
+      let stats = try SimAdminSession.decodePayload(
+        body, as: SystemStats.self, enveloped: true, fastPath: fastPath)
+      #expect(stats.memory?.totalBytes == nil && stats.memory?.usedBytes == nil)
+      #expect(stats.memory?.cachedBytes == nil && stats.memory?.buffersBytes == nil)
+      #expect(stats.memory?.availableBytes == 5)
+      #expect(stats.disks.first?.totalBytes == nil)
+      #expect(stats.cpuLoad?.coreCount == nil)
+      #expect(stats.networkSpeed?.interfaces.first?.totalRxBytes == nil)
+      let glance = try SimAdminSession.decodePayload(
+        body, as: SystemStats.Glance.self, enveloped: true, fastPath: fastPath)
+      #expect(glance.memory == stats.memory)
+    }
+  }
+
   @Test(
     "readings outside their range are unknown",
     arguments: [
