@@ -148,7 +148,7 @@ public struct LocalData: Sendable {
 
   /// Instances registered more than once at one origin (issue 36: an older version kept
   /// `http://2130706433:3000` beside `http://127.0.0.1:3000`), one line per origin listing
-  /// every id and how to remove one by id (the newest); nothing is removed.
+  /// every id (oldest first) and how to remove all but the first by id; nothing is removed.
   static func originCollisions(store: Store, language: AppLanguage) throws -> [String] {
     try InstanceRepository(store: store).originCollisions().map { instances in
       LogCenterStrings.text(
@@ -157,7 +157,8 @@ public struct LocalData: Sendable {
           "ids": instances.map(\.id).joined(separator: ", "),
           "names": instances.map { "\"\(UntrustedText.neutralised($0.name))\"" }
             .joined(separator: ", "),
-          "origin": instances[0].origin.string, "id": instances[instances.count - 1].id,
+          "origin": instances[0].origin.string,
+          "others": instances.dropFirst().map(\.id).joined(separator: " "),
         ])
     }
   }

@@ -36,7 +36,7 @@ import Testing
     for part in [owner.id, "cafe00000001", "cafe00000002", "http://127.0.0.1:3000"] {
       #expect(line.contains(part), "\(line)")
     }
-    #expect(line.contains("msa fleet remove cafe00000002"))
+    #expect(line.contains("msa fleet remove cafe00000001 cafe00000002 --yes"))
     #expect(check.text(width: 80).contains(language == .english ? "several names" : "多个名称"))
     // Nothing was removed; removing the extra ones clears it.
     #expect(try registry.list().count == 3)
