@@ -94,7 +94,8 @@ public func fuzzDeviceViews(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
       language: language, now: now, timeZone: TimeZone(secondsFromGMT: 28_800) ?? .current,
       ref: "Fuzz")
     // `--all-sections` holds every section's own screen.
-    render([DeviceViews.overview(report, context), DeviceViews.allSections(report, context)], language)
+    render(
+      [DeviceViews.overview(report, context), DeviceViews.allSections(report, context)], language)
   }
   encode(report)
 
