@@ -44,4 +44,34 @@ import Testing
     _ = try registry.delete(id: "cafe00000002", expectedRevision: nil)
     #expect(try await harness.run(["data", "check"]).exitCode == .success)
   }
+
+  /// An import names each address in one form too: a device already registered under
+  /// another form is skipped, and two forms of one address in the file are one problem.
+  @Test func importSkipsTheSameDeviceUnderAnotherForm() async throws {
+    let harness = try FeatureHarness(.logCenter)
+    let registry = InstanceRepository(store: harness.store)
+    _ = try registry.add(
+      name: "Owner", origin: try InstanceOrigin(parsing: "http://127.0.0.1:3000"))
+    let file = harness.directory.appendingPathComponent("registry.json")
+    try Data(
+      #"{"schemaVersion": 1, "instances": [{"name": "Hex", "origin": "http://0x7f000001:3000"}, {"name": "New", "origin": "http://[::ffff:10.0.0.7]"}]}"#
+        .utf8
+    ).write(to: file)
+    let imported = try await harness.run(["data", "import-registry", file.path])
+    #expect(try imported.jsonData()["skipped"] as? [String] == ["Hex"])
+    #expect(try imported.jsonData()["added"] as? [String] == ["New"])
+    #expect(
+      try registry.list().map(\.origin.string).sorted() == [
+        "http://10.0.0.7", "http://127.0.0.1:3000",
+      ])
+    try Data(
+      #"{"schemaVersion": 1, "instances": [{"name": "A", "origin": "http://2130706433"}, {"name": "B", "origin": "http://127.1"}]}"#
+        .utf8
+    ).write(to: file)
+    let twins = await harness.outcome(["data", "import-registry", file.path])
+    #expect(twins.exitCode == .failure)
+    #expect(
+      twins.message.contains("instances[1]") && twins.message.contains("http://127.0.0.1"),
+      "\(twins.message)")
+  }
 }
