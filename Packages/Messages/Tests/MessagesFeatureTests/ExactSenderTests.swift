@@ -134,16 +134,16 @@ struct ExactSenderTests {
 
   @Test("an archive whose keys an older version merged is split by the migration")
   func migrationSplitsMergedConversations() throws {
-    let directory = try TemporaryDirectory(prefix: "messages-v8")
+    let directory = try TemporaryDirectory(prefix: "messages-v9")
     let clock = TestClock()
-    let version8 = SchemaModule(
-      name: "messages", migrations: Array(Messages.schema.migrations.prefix(8)))
+    let version9 = SchemaModule(
+      name: "messages", migrations: Array(Messages.schema.migrations.prefix(9)))
     let peers = [
       "10086", "-10086", "10 086", "(10086)", "Google", "GOOGLE", "+86 138-0013-8000",
       "13800138000", "95588",
     ]
     do {
-      let old = try Store.open(directory: directory.url, modules: [version8], clock: clock.clock)
+      let old = try Store.open(directory: directory.url, modules: [version9], clock: clock.clock)
       for (index, peer) in peers.enumerated() {
         try old.database.run(
           """
