@@ -17,8 +17,11 @@ public enum TimeArgument {
     case tooLong
   }
 
-  /// The longest length of time accepted: 36,525 days (100 years).
+  /// The longest length of time accepted: 36,525 days (100 years). Past it a length means
+  /// nothing a user could want, and its nanoseconds no longer fit the integers timers use.
   public static let longest: TimeInterval = 36_525 * 86_400
+  /// ``longest``, under the name an earlier version gave it.
+  public static var longestSeconds: TimeInterval { longest }
   /// ``longest`` as the user writes it.
   public static let longestText = "36525d"
 

@@ -83,17 +83,13 @@ extension Data: SQLiteBindable {
 }
 
 extension Date: SQLiteBindable {
-  /// `.integer` Unix-epoch milliseconds (rounded to the nearest millisecond). A date beyond
-  /// what 64 bits of milliseconds hold (±292 million years, `distantFuture` is well inside)
-  /// is stored as the nearest end: no date can crash a write.
+  /// `.integer` Unix-epoch milliseconds (rounded to the nearest millisecond); a date beyond
+  /// what an `Int64` of milliseconds holds (±292 million years) is stored at that limit, never
+  /// trapping.
   public var sqliteValue: SQLiteValue {
     let milliseconds = (timeIntervalSince1970 * 1000).rounded()
-    guard milliseconds.isFinite else {
-      return .integer(milliseconds.isNaN ? 0 : milliseconds < 0 ? .min : .max)
-    }
-    guard milliseconds > -9.2e18 else { return .integer(.min) }
-    guard milliseconds < 9.2e18 else { return .integer(.max) }
-    return .integer(Int64(milliseconds))
+    if let exact = Int64(exactly: milliseconds) { return .integer(exact) }
+    return .integer(milliseconds < 0 ? .min : milliseconds > 0 ? .max : 0)
   }
   /// From `.integer` Unix-epoch milliseconds.
   public static func fromSQLite(_ value: SQLiteValue) -> Date? {

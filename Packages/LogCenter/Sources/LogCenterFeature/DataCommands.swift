@@ -63,6 +63,7 @@ enum DataCommands {
       var integrity: [String] = []
       var names: [String] = []
       var collisions: [String] = []
+      var sameOrigins: [String] = []
       var instanceIDs: Set<String>?
       var instanceNames: [String: String] = [:]
       var credentials: any CredentialStore = FileCredentialStore(
@@ -77,13 +78,14 @@ enum DataCommands {
         names = try LocalData.nameProblems(store: store, language: language)
         collisions = try LocalData.nameCollisions(store: store, language: language)
         let instances = (try? InstanceRepository(store: store).list()) ?? []
+        sameOrigins = try LocalData.originCollisions(store: store, language: language)
         instanceIDs = Set(instances.map(\.id))
         instanceNames = Dictionary(instances.map { ($0.id, $0.name) }) { first, _ in first }
       } catch let error as StoreError {
         guard case .damaged = error else { throw error }
         integrity = [error.localizedMessage(language)]
       }
-      let problems = integrity + names + collisions
+      let problems = integrity + names + collisions + sameOrigins
       var findings = HomeInspection.findings(
         in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
       var fixed: [HomeFinding] = []
@@ -117,6 +119,13 @@ enum DataCommands {
             "data.check.collisions", language, ["count": String(collisions.count)],
             tone: .warning))
         lines += collisions.map { .text(Text($0)) }
+      }
+      if !sameOrigins.isEmpty {
+        lines.append(
+          banner(
+            "data.check.sameOrigins", language, ["count": String(sameOrigins.count)],
+            tone: .warning))
+        lines += sameOrigins.map { .text(Text($0)) }
       }
       lines += findings.map {
         .banner(

@@ -22,7 +22,8 @@ enum MessagesSchema {
       Migration(version: 8, name: "untrusted device times, first seen", apply: version8),
       Migration(
         version: 9, name: "bounded reads: page size, reading on, repeated ids", sql: version9),
-      Migration(version: 10, name: "local deletes stay deleted", sql: version10),
+      Migration(version: 10, name: "exact peer keys", apply: exactPeerKeys),
+      Migration(version: 11, name: "local deletes stay deleted", sql: version11),
     ])
 
   static let version1 = """
@@ -311,7 +312,7 @@ enum MessagesSchema {
 
   /// What the user deleted from the archive, by device id and identity key (``MessageIdentity``):
   /// a sync skips those device rows, so a local delete stays deleted (issue 35).
-  static let version10 = """
+  static let version11 = """
     CREATE TABLE message_tombstones (
       instance_id TEXT NOT NULL,
       upstream_id INTEGER NOT NULL,
@@ -320,4 +321,23 @@ enum MessagesSchema {
       PRIMARY KEY (instance_id, upstream_id, dedupe_key)
     ) WITHOUT ROWID;
     """
+
+  /// Peer keys compare exactly but for a mobile number's documented forms (``PeerNumber``,
+  /// issue 36). An older version dropped spaces, dashes, dots and parentheses and lowered
+  /// letters, so `-10086`, `(10086)` and `10 086` shared `10086`'s conversation and answered
+  /// `msa code --from 10086`. Each stored key is computed again from the peer as the device
+  /// wrote it (`peer_raw`, kept untouched), so those conversations split; messages, ids and
+  /// everything else stay as they are. The update walks the peer index (`messages_by_peer`)
+  /// per old key, never the whole table once per sender.
+  @Sendable static func exactPeerKeys(_ database: SQLiteDatabase) throws {
+    let pairs = try database.query("SELECT DISTINCT peer_key, peer_raw FROM messages")
+      .map { (key: try $0.string("peer_key"), raw: try $0.string("peer_raw")) }
+    for pair in pairs {
+      let key = PeerNumber.key(pair.raw)
+      guard key != pair.key else { continue }
+      try database.run(
+        "UPDATE messages SET peer_key = ? WHERE peer_key = ? AND peer_raw = ?",
+        [key, pair.key, pair.raw])
+    }
+  }
 }
