@@ -1,4 +1,7 @@
+import Essentials
 import Foundation
+import LocalStore
+import LocalStoreTesting
 import SimAdminSimulator
 import Testing
 
@@ -47,6 +50,51 @@ import Testing
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  // MARK: - Point 1: a kill during a checkpoint
+
+  /// Point 1: what a kill during a checkpoint leaves (the header counts every page, the file
+  /// has not grown yet, the rest is in the log) is a healthy home: every command works on it,
+  /// `data backup` and `data check --fix` too, and none calls it damaged or advises a
+  /// restore. Before, each refused it as truncated and advised restoring an older backup.
+  @Test(arguments: [
+    ["fleet", "list", "--json"], ["data", "check"], ["data", "check", "--fix"],
+    ["data", "backup"], ["messages", "stats"],
+    ["fleet", "add", "--name", "New", "--url", "http://10.9.9.9"],
+  ])
+  func aHomeKilledDuringACheckpointIsHealthy(command: [String]) throws {
+    let source = base.appendingPathComponent("source")
+    try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    let store = try Store.open(directory: source, modules: [], clock: AppClock.system)
+    defer { store.database.close() }
+    _ = try store.database.query("PRAGMA wal_checkpoint(TRUNCATE)")
+    _ = try store.database.query("PRAGMA wal_autocheckpoint = 0")
+    let repository = InstanceRepository(store: store)
+    for index in 0..<300 {
+      _ = try repository.add(
+        name: "Device \(index)",
+        origin: try InstanceOrigin(parsing: "http://10.0.\(index / 200).\(index % 200):3000"))
+    }
+    let (file, claimed) = try InterruptedCheckpoint.leave(from: source, in: home)
+    #expect(Int(DatabaseFile.size(file)) < claimed, "the state under test")
+
+    let backup = base.appendingPathComponent("backup.sqlite")
+    let run = try msa(command == ["data", "backup"] ? command + [backup.path] : command)
+    #expect(run.status == 0, "\(command): \(run.stderr)")
+    let said = (run.output + run.stderr).replacingOccurrences(of: base.path, with: "BASE")
+    for word in ["damaged", "truncated", "restore", "Database error"] {
+      #expect(!said.contains(word), "\(command): \(said)")
+    }
+    if command == ["fleet", "list", "--json"] {
+      #expect(run.output.contains("Device 299"), "every instance listed")
+    }
+    if command == ["data", "backup"] {
+      #expect(
+        try sqlite(backup, "PRAGMA quick_check; SELECT count(*) FROM instances;") == "ok\n300")
+    }
+    #expect(
+      try sqlite(file, "PRAGMA quick_check; SELECT count(*) FROM instances;").hasPrefix("ok\n30"))
   }
 
   /// Point 2: another program's SQLite file at `msa.sqlite` is refused by every command,

@@ -45,40 +45,9 @@ import Testing
         "INSERT INTO bulk (data) VALUES (?)", [Data(repeating: UInt8(index), count: 20_000)])
     }
     let home = try TemporaryDirectory(prefix: "checkpoint")
-    for name in [Store.databaseFileName, Store.databaseFileName + "-wal", Store.markerFileName] {
-      try FileManager.default.copyItem(at: source.file(name), to: home.file(name))
-    }
+    let (database, claimed) = try InterruptedCheckpoint.leave(from: source.url, in: home.url)
     store.database.close()
-
-    let database = home.file(Store.databaseFileName)
-    let wal = try Data(contentsOf: URL(fileURLWithPath: database.path + "-wal"))
-    let pageSize =
-      Int(wal[wal.startIndex + 8]) << 24 | Int(wal[wal.startIndex + 9]) << 16
-      | Int(wal[wal.startIndex + 10]) << 8 | Int(wal[wal.startIndex + 11])
-    // The newest frame of each page (frames: a 24-byte header, then the page).
-    var newest: [Int: Data] = [:]
-    var offset = 32
-    while offset + 24 + pageSize <= wal.count {
-      let start = wal.startIndex + offset
-      let page =
-        Int(wal[start]) << 24 | Int(wal[start + 1]) << 16 | Int(wal[start + 2]) << 8
-        | Int(wal[start + 3])
-      newest[page] = wal.subdata(in: (start + 24)..<(start + 24 + pageSize))
-      offset += 24 + pageSize
-    }
-    let pagesBefore = Int(DatabaseFile.size(database)) / pageSize
-    let handle = try FileHandle(forUpdating: database)
-    for page in 1...max(1, pagesBefore / 2) {
-      guard let content = newest[page] else { continue }
-      try handle.seek(toOffset: UInt64((page - 1) * pageSize))
-      try handle.write(contentsOf: content)
-    }
-    try handle.close()
-    let header = try #require(newest[1])
-    let counted =
-      Int(header[28]) << 24 | Int(header[29]) << 16 | Int(header[30]) << 8
-      | Int(header[31])
-    return (home, database, counted * pageSize)
+    return (home, database, claimed)
   }
 
   @Test func aFileShorterThanItsHeaderWithTheRestInTheLogIsHealthy() throws {
