@@ -185,7 +185,8 @@ struct DeviceCommandTests {
         "device", "bare", "sms", "send", "--to", "10086", "--text", "x",
       ]).error
       let failure = try #require(error as? DeviceFailure)
-      #expect(failure.localizedMessage(.simplifiedChinese).contains("未检测到调制解调器"))
+      #expect(
+        failure.localizedMessage(.simplifiedChinese).contains(DeviceProfile.noModemSendMessage))
     }
   }
 

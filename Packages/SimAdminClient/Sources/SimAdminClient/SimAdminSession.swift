@@ -70,9 +70,11 @@ public actor SimAdminSession {
   ///
   /// Login and logout go through ``login(password:)`` and ``logout()`` so the cookie is
   /// captured and dropped; sending them here does the same.
-  public func send<T: Decodable & Sendable>(_ route: SimAdminRoute, as type: T.Type = T.self)
-    async throws(SimAdminFailure) -> T
-  {
+  ///
+  /// `timeout` replaces the session's for this request only (a send waits for the modem).
+  public func send<T: Decodable & Sendable>(
+    _ route: SimAdminRoute, as type: T.Type = T.self, timeout: TimeInterval? = nil
+  ) async throws(SimAdminFailure) -> T {
     do {
       switch route {
       case .login(let password):
@@ -83,7 +85,7 @@ public actor SimAdminSession {
         let response = try await exchange(route)
         return try decode(response, route: route, as: T.self)
       default:
-        return try await performWithRelogin(route, as: T.self)
+        return try await performWithRelogin(route, as: T.self, timeout: timeout)
       }
     } catch {
       throw SimAdminFailure(instance: instanceName, endpoint: route.endpoint, error: error)
@@ -107,17 +109,17 @@ public actor SimAdminSession {
 
   // MARK: - Flow
 
-  private func performWithRelogin<T: Decodable & Sendable>(_ route: SimAdminRoute, as: T.Type)
-    async throws(SimAdminError) -> T
-  {
+  private func performWithRelogin<T: Decodable & Sendable>(
+    _ route: SimAdminRoute, as: T.Type, timeout: TimeInterval? = nil
+  ) async throws(SimAdminError) -> T {
     let sentCookie = cookie
-    let first = try await exchange(route)
+    let first = try await exchange(route, timeout: timeout)
     if first.status != 401, !route.isPublic { loginStalled = false }
     guard first.status == 401, !route.isPublic, !Self.saysPasswordNotSet(first) else {
       return try decode(first, route: route, as: T.self)
     }
     try await relogin(replacing: sentCookie)
-    let second = try await exchange(route)
+    let second = try await exchange(route, timeout: timeout)
     if second.status == 401 {
       cookie = nil
       throw Self.saysPasswordNotSet(second) ? .passwordNotSet : .loginRequired
@@ -181,14 +183,16 @@ public actor SimAdminSession {
   }
 
   /// Builds, decorates and sends one request; logs its outcome without secrets.
-  private func exchange(_ route: SimAdminRoute) async throws(SimAdminError) -> HTTPResponse {
+  private func exchange(_ route: SimAdminRoute, timeout: TimeInterval? = nil)
+    async throws(SimAdminError) -> HTTPResponse
+  {
     var request = try route.request(base: base.get(), origin: origin)
     request.headers["Accept"] = "application/json"
     request.headers["User-Agent"] = userAgent
     if let cookie { request.headers["Cookie"] = "simadmin_session=\(cookie)" }
     let start = clock.now()
     do {
-      let response = try await transport.send(request, timeout: timeout)
+      let response = try await transport.send(request, timeout: timeout ?? self.timeout)
       RequestTrace.note(
         DeviceRequest(
           method: route.method.rawValue, route: route.pathTemplate, status: response.status,
