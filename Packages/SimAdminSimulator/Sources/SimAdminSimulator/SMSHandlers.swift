@@ -30,7 +30,8 @@ enum SMSHandlers {
           return .error(state.shown("手机号码和短信内容不能为空"))
         }
         // Waits for the modem behind the device's modem lock, with no time limit; stored as
-        // sent when the modem is done (see `SendCompletion` for a client that gives up).
+        // sent when the modem is done, stamped by the device's clock (see `SendCompletion`
+        // for a client that gives up).
         return state.startSend(number: number, content: content, now: now)
       }
     case ("DELETE", "/api/sms/message/{id}"):
