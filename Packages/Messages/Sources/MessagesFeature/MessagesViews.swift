@@ -351,7 +351,7 @@ public enum MessagesViews {
           .keyValue(
             KeyValue(
               key: display.format(attempt.at), value: value,
-              tone: attempt.result == "sent" ? .success : .warning)))
+              tone: ["sent", "confirmed"].contains(attempt.result) ? .success : .warning)))
       }
       children.append(
         .section(
@@ -369,7 +369,7 @@ public enum MessagesViews {
 
   static func tone(_ state: OutboxState) -> Tone {
     switch state {
-    case .queued: .warning
+    case .queued, .unknown: .warning
     case .sending: .info
     case .sent: .success
     case .failed: .danger
