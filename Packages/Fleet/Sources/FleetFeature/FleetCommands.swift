@@ -453,6 +453,19 @@ enum FleetCommands {
       guard let password = try typed ?? context.store.credentials.password(for: instance.id) else {
         throw FleetFailure("error.noPasswordStored", ["name": instance.name])
       }
+      // A stored password this device refused is not tried again (the device alerts its
+      // owner after 5 failed logins in 5 minutes); a new one comes with --password-stdin.
+      if typed == nil,
+        case .refused(let refusal) = context.store.credentials.loginPassword(
+          for: instance.id, origin: instance.origin.url.absoluteString)
+      {
+        throw FleetFailure(
+          "error.passwordRefused",
+          [
+            "name": instance.name,
+            "time": CivilTime(refusal.at, offsetSeconds: TimeZone.current.secondsFromGMT()).text(),
+          ])
+      }
       let session = try context.connector().session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
       // A SimAdminFailure explains itself, naming the instance and the endpoint.
