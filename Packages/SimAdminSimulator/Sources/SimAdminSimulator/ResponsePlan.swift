@@ -18,7 +18,7 @@ struct ResponsePlan {
     let path = request.path
     var delay = 0.0
     var chosen: Fault?
-    for rule in rules where rule.matches(path: path) {
+    for rule in rules where rule.matches(path: path, method: request.method) {
       switch rule.fault {
       case .down, .hostileText: continue
       case .latency(let milliseconds, let jitter):

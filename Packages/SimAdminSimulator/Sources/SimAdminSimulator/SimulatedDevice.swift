@@ -353,7 +353,7 @@ public final class SimulatedDevice: Sendable {
       state.burst(for: request, now: now)
       let rules = state.profile.faults
       state.servesHostileText = rules.contains {
-        $0.fault == .hostileText && $0.matches(path: request.path)
+        $0.fault == .hostileText && $0.matches(path: request.path, method: request.method)
       }
       var noise = state.noise
       defer { state.noise = noise }
