@@ -428,9 +428,11 @@ enum FleetCommands {
       } else {
         instances = try context.resolve(references)
       }
-      let prober = Prober(
+      var prober = Prober(
         connector: try context.connector(), credentials: context.store.credentials,
         clock: context.environment.clock, timeout: timeout)
+      prober.noModemBefore = try StatusRepository(store: context.store).details(
+        withReason: StatusReason.noModem.rawValue)
       let recorder = StatusRecorder(store: context.store, logger: context.environment.logger)
       var done = 0
       var snapshotTexts: [String: String] = [:]

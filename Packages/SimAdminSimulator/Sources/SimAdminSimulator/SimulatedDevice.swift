@@ -66,9 +66,13 @@ public final class SimulatedDevice: Sendable {
     state.withLock { $0.profile.version = version }
   }
 
-  /// Plugs or unplugs the modem.
+  /// Plugs or unplugs the modem. A modem plugged in is found by the next lookup at once.
   public func setHasModem(_ present: Bool) {
-    state.withLock { $0.profile.hasModem = present }
+    let now = clock.now()
+    state.withLock {
+      $0.profile.hasModem = present
+      if present { $0.modemReadyAt = now }
+    }
   }
 
   // MARK: - Messages
