@@ -123,8 +123,19 @@ enum SmsActions {
   {
     let result: SendResult
     do {
-      result = try await access.session.smsSend(phoneNumber: request.to, content: request.text)
+      // The device answers when its modem has sent it: wait as long as a send may take.
+      result = try await access.session.smsSend(
+        phoneNumber: request.to, content: request.text, timeout: SendFailureMeaning.defaultWait)
     } catch {
+      // No answer is not a failure: the message may have gone out (never "failed").
+      if SendFailureMeaning(error.error) == .unknown {
+        throw DeviceFailure.message(
+          key: "sms.sendUnknown",
+          arguments: [
+            "instance": access.instance.name, "to": request.to,
+            "reason": error.error.localizedMessage(environment.language),
+          ])
+      }
       throw DeviceFailure.upstream(error)
     }
     let text = DeviceModulesStrings.text(

@@ -190,6 +190,30 @@ struct DeviceCommandTests {
     }
   }
 
+  @Test("sms send whose answer is lost is 'outcome unknown', never 'failed' (issue 29)")
+  func sendOutcomeUnknown() async throws {
+    try await FeatureHarness(
+      .deviceModules,
+      devices: [
+        DeviceProfile(
+          name: "lossy", faults: [FaultRule(.reset, pathPrefix: "/api/sms/send")])
+      ]
+    ).use { harness in
+      let outcome = await harness.outcome([
+        "device", "lossy", "sms", "send", "--to", "10086", "--text", "x",
+      ])
+      #expect(outcome.exitCode == .failure)
+      #expect(
+        outcome.message.hasPrefix("Outcome unknown: lossy did not confirm the send to 10086."))
+      #expect(outcome.message.contains("msa device lossy sms"))
+      #expect(!outcome.message.contains("failed"))
+      let chinese = await harness.outcome(
+        ["device", "lossy", "sms", "send", "--to", "10086", "--text", "x"],
+        language: .simplifiedChinese)
+      #expect(chinese.message.hasPrefix("结果未知"))
+    }
+  }
+
   @Test("sms delete refuses without --yes, naming the instance and count; deletes with it")
   func delete() async throws {
     try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "office", smsCount: 5)])

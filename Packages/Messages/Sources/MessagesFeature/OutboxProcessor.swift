@@ -39,7 +39,7 @@ public struct OutboxProcessor: Sendable {
   public let sendTimeout: TimeInterval
 
   /// The default ``sendTimeout``.
-  public static let defaultSendTimeout: TimeInterval = 60
+  public static let defaultSendTimeout: TimeInterval = SendFailureMeaning.defaultWait
   /// A `sending` entry older than this many seconds past ``sendTimeout`` was left by a run
   /// that ended (killed, crashed): its outcome is unknown.
   static let interruptedAfter: TimeInterval = 60
@@ -207,7 +207,7 @@ public struct OutboxProcessor: Sendable {
       return .sent
     } catch {
       let reason = OutboxReason(error.error)
-      switch Self.outcome(of: error.error) {
+      switch SendFailureMeaning(error.error) {
       case .refused:
         try? outbox.update(id: entry.id, state: .failed, reason: reason, attempt: "refused")
         return .refused
@@ -218,29 +218,6 @@ public struct OutboxProcessor: Sendable {
         try? outbox.update(id: entry.id, state: .unknown, reason: reason, attempt: "unknown")
         return .unknown
       }
-    }
-  }
-
-  /// What a failed send proves.
-  enum FailureOutcome: Equatable {
-    /// The device said no (`{"status":"error"}`): it stored nothing and sent nothing.
-    case refused
-    /// The request never reached the send handler: nothing was sent.
-    case notSent
-    /// It may have reached the device: the outcome is unknown.
-    case unknown
-  }
-
-  /// Whether `error` from `POST /api/sms/send` proves the message was not sent.
-  static func outcome(of error: SimAdminError) -> FailureOutcome {
-    switch error {
-    case .upstream: .refused
-    case .unreachable(.refused), .unreachable(.dns), .unreachable(.tls), .invalidOrigin,
-      .loginRequired, .wrongPassword, .passwordNotSet, .noPermission, .notSupported, .redirected:
-      .notSent
-    case .timeout, .cancelled, .unreachable, .malformedResponse, .missingField, .tooLarge,
-      .httpStatus, .localResource:
-      .unknown
     }
   }
 
