@@ -316,6 +316,9 @@ enum FleetCommands {
         context.text("release.released", ["hub": report.hubURL ?? ""]), tone: .success)
     case .nothingToRelease:
       return TableCell(context.text("release.nothingToRelease", ["hub": found]), tone: .muted)
+    case .failed where report.hub == .unreadable || report.hub == nil:
+      // The binding could not even be read: that is the reason.
+      return TableCell(context.text("release.unreadable", ["hub": found]), tone: .danger)
     case .failed:
       return TableCell(
         context.text("release.failed", ["hub": found, "reason": reason]), tone: .danger)

@@ -243,7 +243,6 @@ public struct OutboxProcessor: Sendable {
       }
       return reason
     }
-    let checkedAt = outbox.store.clock.now()
     var claimed: Set<Int64> = []
     for entry in entries {
       let attemptAt =
@@ -264,10 +263,7 @@ public struct OutboxProcessor: Sendable {
           id: entry.id, state: .unknown,
           reason: OutboxReason(
             key: "outbox.reason.notFound",
-            arguments: [
-              "instance": instanceName, "id": String(entry.id),
-              "checkedAt": ISO8601DateFormatter().string(from: checkedAt),
-            ]),
+            arguments: ["instance": instanceName, "id": String(entry.id)]),
           attempt: "notFound")
       }
     }
