@@ -641,7 +641,9 @@ enum MessagesCommands {
             outbox: outbox, connector: try connector(environment)
           ).check(only: ids.isEmpty ? nil : Set(ids), width: outboxWidth(environment))
           MessagesLog.sends(touched, environment)
-          return try outboxResult(environment, entries: touched)
+          // Entries named that had nothing to settle are shown as they stand.
+          let shown = ids.isEmpty ? touched : try ids.compactMap { try outbox.entry(id: $0) }
+          return try outboxResult(environment, entries: shown)
         },
         FeatureCommand(
           CommandSpec(

@@ -40,7 +40,7 @@ enum MessagesExamples {
       "msa code", "msa code --wait 2m",
       "msa code --from Google --instance Office --since 1h",
     ],
-    "outbox": ["msa outbox", "msa outbox flush", "msa outbox check", "msa outbox retry 12"],
+    "outbox": ["msa outbox", "msa outbox flush", "msa outbox check"],
     "outbox list": ["msa outbox list", "msa outbox list --json"],
     "outbox flush": ["msa outbox flush", "msa outbox flush --json"],
     "outbox check": ["msa outbox check", "msa outbox check 12 --json"],
