@@ -66,7 +66,17 @@ public enum ConsoleUpdate {
     _ state: inout ConsoleState, path: String, view: ViewNode, at date: Date,
     _ context: ConsoleContext
   ) {
+    // A watched screen whose cursor is on its first row follows the top, as `tail -f` follows
+    // the end: what a watch brings comes first (the newest code on the Messages tab), and `c`
+    // then copies it, not the row that was first before.
+    let followsTop =
+      state.watch?.screenID == state.screen.id && state.screen.path == path
+      && state.screen.cursorID != nil
+      && state.screen.cursorID == AppUpdate.visibleRows(state.app, context.app).first?.id
     AppUpdate.loaded(&state.app, path: path, view: view, at: date, context.app)
+    if followsTop, let top = AppUpdate.visibleRows(state.app, context.app).first?.id {
+      state.app.screen.cursorID = top
+    }
     settleScroll(&state, context)
     if state.mode == .browsing { AppUpdate.openRouteForm(&state.app, path: path, context.app) }
   }
