@@ -1185,6 +1185,13 @@ public struct MessageArchive: Sendable {
 
   // MARK: - Sync state
 
+  /// Whether the archive holds any message of `instanceID` (one index seek).
+  public func holdsMessages(instanceID: String) throws -> Bool {
+    try database.queryOne(
+      "SELECT 1 AS found FROM messages WHERE instance_id = ? LIMIT 1", [instanceID])
+      != nil
+  }
+
   /// What the archive knows about syncing `instanceID`; nil before its first sync.
   public func syncState(instanceID: String) throws -> SyncState? {
     guard

@@ -525,6 +525,13 @@ public struct MessageSyncer: Sendable {
       // A read an earlier sync stopped at the ceiling goes on (unless every row is asked for).
       let resume = full ? nil : state?.readOn
       var reason = resume.map { DeepRead(rawValue: $0.reason) ?? .interrupted } ?? deepReason(state)
+      if reason == .first, let state, !state.historyComplete,
+        try archive.holdsMessages(instanceID: instance.id)
+      {
+        // Never read through, but an earlier sync read some of it and stopped (a failure, a
+        // device that repeats its pages): this read is that one again, not a first sync.
+        reason = .interrupted
+      }
       // A later sync's two requests go out together, before any database work.
       async let statsCall = Self.counts(session)
       let later = reason == nil
@@ -752,9 +759,10 @@ public struct MessageSyncer: Sendable {
       case .repeats?:
         // What was read is kept; the next sync reads every row again (and stops again).
         result.completed = false
-        let count = result.read
+        let (count, new) = (result.read, result.inserted)
         result.fail(key: "sync.repeatsPages") {
-          MessagesStrings.text("sync.repeatsPages", $0, ["count": String(count)])
+          MessagesStrings.text(
+            "sync.repeatsPages", $0, ["count": String(count), "new": String(new)])
         }
         let text = result.failure
         ending = [

@@ -203,7 +203,7 @@ struct DeviceState {
     if cases.contains(.badDates) {
       let unnamed = [
         "", "0000-00-00 00:00:00", "2026-02-30 10:00:00", String(Int(now.timeIntervalSince1970)),
-        "9999-12-31 23:59:59",
+        "9999-12-31 23:59:59", "\u{1B}[8m\u{1B}]0;pwned\u{07}2026-12-01 10:00:00\u{202E}",
       ]
       text = unnamed[(liveTicks - 1) % unnamed.count]
     }

@@ -50,7 +50,8 @@ public enum SMSCase: Sendable, Hashable {
   /// (SimAdmin never sets the clock, SIMADMIN-API §6; issue 29 point 7).
   case clockOffset(minutes: Int)
   /// Live messages carry timestamps that name no time, in turn: `""`, `0000-00-00 00:00:00`,
-  /// `2026-02-30 10:00:00`, an epoch number and `9999-12-31 23:59:59` (issue 36 point 6).
+  /// `2026-02-30 10:00:00`, an epoch number, `9999-12-31 23:59:59` and one wrapped in terminal
+  /// escapes (conceal, a window title, a bidi override) (issue 36 point 6).
   case badDates
   /// Every `every` live ticks the device restores a backup of every row in replace mode:
   /// each row comes back under a new, higher id (`backup.rs`; issue 29 point 5).

@@ -278,9 +278,10 @@ struct SMSTimeCaseTests {
     #expect(device.messages().first?.timestamp == BeijingTime.string(from: clock.clock.now() - 600))
 
     device.setSMSCases([.badDates])
-    device.receiveLiveTraffic(count: 5)
+    device.receiveLiveTraffic(count: 6)
     let texts = Set(device.messages().map(\.timestamp))
     #expect(texts.isSuperset(of: ["", "0000-00-00 00:00:00", "9999-12-31 23:59:59"]))
+    #expect(texts.contains { $0.contains("\u{1B}]0;") })
 
     let before = device.messages()
     device.setSMSCases([.restore(every: 1)])
