@@ -645,7 +645,8 @@ public struct MessageSyncer: Sendable {
       if case .ceiling(let offset, let anchor) = stop {
         readOn = resumePoint(
           .unaccounted, offset: offset, anchor: anchor, tally: tally, pass: pass, from: nil,
-          beyond: Beyond(), unreadableBeyond: pass.unreadable)
+          beyond: Beyond(), unreadableBeyond: pass.unreadable,
+          settleBelow: tally.renumbered ? nil : state?.newestID)
       }
       if stop == nil, let reason {
         result.deepRead = reason.rawValue
@@ -681,6 +682,12 @@ public struct MessageSyncer: Sendable {
             readOn?.accounted += topFound.rows + topFound.unreadable
             readOn?.outgoing += topFound.outgoing
             readOn?.unreadable += topFound.unreadable
+            if let seen = resume.seen, resume.settleBelow != nil, !pass.repeatsIDs {
+              readOn?.seen = SyncResume.ranges(adding: tally.ids, to: seen)
+            } else {
+              readOn?.settleBelow = nil
+              readOn?.seen = nil
+            }
           }
         }
         if stop == nil {
@@ -720,10 +727,20 @@ public struct MessageSyncer: Sendable {
             {
               // Rows that came back under new ids (a backup restored on the device) are
               // folded into the archived messages they were
-              // (``MessageArchive/settleReappearances``). Not after a read that went on over
-              // several syncs: this pass has not seen every id, and an id it missed is not a
-              // row gone.
+              // (``MessageArchive/settleReappearances``).
               let seen = tally.ids
+              ending.append { archive in
+                let count = try archive.settleReappearances(
+                  instanceID: instanceID, seen: seen, newestBefore: before)
+                folded.withLock { $0 = count }
+              }
+            } else if !renumbered, startedBelow != nil, !pass.repeatsIDs,
+              let before = point.settleBelow, let ranges = point.seen,
+              let seen = SyncResume.ids(in: ranges)
+            {
+              // A read that went on over several syncs folds them too, against the ids every
+              // one of those syncs saw (kept with the resume point) and the newest id
+              // accounted for before it began.
               ending.append { archive in
                 let count = try archive.settleReappearances(
                   instanceID: instanceID, seen: seen, newestBefore: before)
@@ -747,7 +764,9 @@ public struct MessageSyncer: Sendable {
             stop = .ceiling(offset: offset, anchor: anchor)
             readOn = resumePoint(
               reason, offset: offset, anchor: anchor, tally: tally, pass: pass,
-              from: startedBelow, beyond: journey, unreadableBeyond: unreadableBeyond)
+              from: startedBelow, beyond: journey, unreadableBeyond: unreadableBeyond,
+              settleBelow: state?.historyComplete == true && !tally.renumbered
+                ? state?.newestID : nil)
           }
         }
       }
@@ -805,27 +824,42 @@ public struct MessageSyncer: Sendable {
   /// What a read of every row has accounted for when it stops at `offset` (or, with offset 0
   /// and no anchor, when it ends): the rows of this pass, or, for a read that went on from
   /// `from`, what that point held plus the rows beyond it.
+  ///
+  /// `settleBelow` (a read that begins here, of a device read through before: the newest id
+  /// the last complete read accounted for) lets the read, once it reaches the oldest row, fold
+  /// the rows a restored backup brought back under new ids (``SyncResume/settleBelow``); the
+  /// ids seen so far go with it. A read that goes on carries both on.
   func resumePoint(
     _ reason: DeepRead, offset: Int, anchor: Anchor?, tally: Tally, pass: Pass,
-    from earlier: SyncResume?, beyond: Beyond, unreadableBeyond: Int
+    from earlier: SyncResume?, beyond: Beyond, unreadableBeyond: Int, settleBelow: Int64? = nil
   ) -> SyncResume {
     let newest = tally.ids.max()
     guard let earlier else {
       let rows = pass.repeatsIDs ? pass.rows.count : tally.ids.count
       let outgoing = pass.repeatsIDs ? pass.outgoingRows : tally.outgoingIDs.count
-      return SyncResume(
+      var point = SyncResume(
         reason: reason.rawValue, offset: offset, anchorTimestamp: anchor?.timestamp,
         anchorID: anchor?.id, accounted: rows + unreadableBeyond, outgoing: outgoing,
         unreadable: unreadableBeyond, newestID: newest, topID: tally.top,
         renumbered: tally.renumbered)
+      if let settleBelow, !pass.repeatsIDs, offset > 0 {
+        point.settleBelow = settleBelow
+        point.seen = SyncResume.ranges(adding: tally.ids, to: [])
+      }
+      return point
     }
-    return SyncResume(
+    var point = SyncResume(
       reason: earlier.reason, offset: offset, anchorTimestamp: anchor?.timestamp,
       anchorID: anchor?.id, accounted: earlier.accounted + beyond.rows + unreadableBeyond,
       outgoing: earlier.outgoing + beyond.outgoing,
       unreadable: earlier.unreadable + unreadableBeyond,
       newestID: [earlier.newestID, newest].compactMap { $0 }.max(),
       topID: tally.top ?? earlier.topID, renumbered: earlier.renumbered || tally.renumbered)
+    if let below = earlier.settleBelow, let seen = earlier.seen, !pass.repeatsIDs {
+      point.settleBelow = below
+      point.seen = SyncResume.ranges(adding: tally.ids, to: seen)
+    }
+    return point
   }
 
   /// How old the SIM number msa knows for an instance may be when a sync archives new
