@@ -113,9 +113,10 @@ public struct SyncState: Sendable, Equatable {
   public var accountedOutgoing: Int? = nil
   /// The newest device id among them (in ``epoch``); nil: unknown.
   public var newestID: Int64?
-  /// The newest id on the device's first page (newest by timestamp) at the last sync. Late
-  /// messages take new ids below it in the list, so only a renumbering (or deleting the
-  /// newest row) makes it fall.
+  /// The newest id among the rows a later sync's first page holds (the device's newest
+  /// ``MessageSyncer/laterFirstPage`` by timestamp) at the last sync. Late messages take new
+  /// ids below them in the list, so only a renumbering (or deleting the newest row) makes it
+  /// fall.
   public var topID: Int64?
   /// How many rows the last sync's total may have missed by answering before its page.
   public var allowance: Int

@@ -381,15 +381,24 @@ public struct MessageSyncer: Sendable {
     /// Whether the pages read reached the end of the device's list (a page shorter than
     /// asked for): every row was read.
     var reachedEnd = false
-    /// The newest id on the first page (offset 0).
+    /// The newest id among the first page's (offset 0) first `window` entries: the rows a
+    /// later sync's first page holds.
     var top: Int64?
 
-    mutating func add(_ messages: [SmsMessage], offset: Int) {
-      for message in messages {
+    /// Counts `page`, read at `offset`. Only the first `window` entries of the first page
+    /// (``MessageSyncer/laterFirstPage`` at the page size) make ``top``: a late message stamped
+    /// below them has the newest id, and a later sync's first page, which cannot show it, must
+    /// not take its smaller newest id for a renumbering.
+    mutating func add(_ page: Fetched, offset: Int, window: Int) {
+      for message in page.messages {
         ids.insert(message.id)
         if message.isOutgoing { outgoingIDs.insert(message.id) }
       }
-      if offset == 0 { top = max(top ?? 0, messages.map(\.id).max() ?? 0) }
+      guard offset == 0 else { return }
+      let shown = page.messages.indices.lazy
+        .filter { page.position(ofMessage: $0) < window }
+        .map { page.messages[$0].id }
+      top = max(top ?? 0, shown.max() ?? 0)
     }
 
     mutating func add(_ ingest: IngestResult) {
@@ -1012,7 +1021,7 @@ public struct MessageSyncer: Sendable {
       let ingest = try await queue.ingest(
         instance.page(messages, at: clock.now(), trustsIDs: !pass.repeatsIDs))
       result.inserted += ingest.inserted
-      tally.add(messages, offset: offset)
+      tally.add(page, offset: offset, window: min(laterFirstPage, sizing.size))
       tally.add(ingest)
       if ingest.renumbered { return .deep(.renumbered) }
       // The first archived row on the page (nil: none): the unreadable entries above it are
@@ -1088,7 +1097,7 @@ public struct MessageSyncer: Sendable {
       let messages = page.messages
       result.pages += 1
       result.read += page.entries
-      tally.add(messages, offset: offset)
+      tally.add(page, offset: offset, window: min(laterFirstPage, sizing.size))
       let fresh = pass.note(page, offset: offset)
       report(instance, result)
       if !fromTop, let below = start.below {
