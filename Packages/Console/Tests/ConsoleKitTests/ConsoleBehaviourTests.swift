@@ -544,6 +544,26 @@ func tolerantCommand(_ name: String, _ subcommands: [String], options: [String] 
     #expect(state.screen.cursorID == "m3")
   }
 
+  @Test func underRefreshAScreenOnItsFirstRowFollowsTheTop() throws {
+    let context = try boxContext()
+    var state = box(context, codes(["m1", "m0"]))
+    // `msa ui --refresh N`: a tick refreshes the screen, nothing is watched.
+    finishAll(ConsoleUpdate.update(&state, .tick, context: context), &state, context)
+    #expect(state.watch == nil)
+    _ = ConsoleUpdate.update(
+      &state, .loaded(path: "box", view: codes(["m2", "m1", "m0"]), at: loadedAt),
+      context: context)
+    #expect(state.screen.cursorID == "m2")
+    _ = send([.character("c")], to: &state, context)
+    #expect(state.clipboard == "code-m2")
+    // A cursor the user moved down stays on its row.
+    _ = send([.down], to: &state, context)
+    _ = ConsoleUpdate.update(
+      &state, .loaded(path: "box", view: codes(["m3", "m2", "m1", "m0"]), at: loadedAt),
+      context: context)
+    #expect(state.screen.cursorID == "m1")
+  }
+
   @Test func closingTheScreenEndsTheWatch() throws {
     let context = try boxContext()
     var state = box(context, table(["alpha"]))
