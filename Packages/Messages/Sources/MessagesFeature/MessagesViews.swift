@@ -131,6 +131,7 @@ public enum MessagesViews {
       let rows = state.recentCodes + state.messages.filter { !pinned.contains($0.id) }
       children.append(
         .table(messageTable(rows, showBodies: state.showBodies, display, language)))
+      if let legend = approximateLegend(rows, language) { children.append(legend) }
     }
     if let cursor = state.nextCursor {
       children.append(
@@ -216,6 +217,14 @@ public enum MessagesViews {
       })
   }
 
+  /// What `≈` means, under a list that shows one (nil when none of `messages` is approximate).
+  static func approximateLegend(_ messages: [ArchivedMessage], _ language: AppLanguage)
+    -> ViewNode?
+  {
+    guard messages.contains(where: \.timeApproximate) else { return nil }
+    return .text(Text(MessagesStrings.text("view.list.approximate", language), style: .muted))
+  }
+
   /// A message's code, highlighted; masked like the body until bodies are shown.
   static func codeCell(_ message: ArchivedMessage, revealed: Bool) -> TableCell {
     guard let code = message.code else { return TableCell("") }
@@ -256,13 +265,17 @@ public enum MessagesViews {
               link: "messages/" + conversation.peerKey)
           }))
     }
+    var children = [body]
+    if let legend = approximateLegend(state.conversations.map(\.latest), language) {
+      children.append(legend)
+    }
     return .screen(
       Screen(
         title: MessagesStrings.text("view.conversations.title", language),
         subtitle: MessagesStrings.text(
           "view.conversations.subtitle", language,
           ["count": String(state.conversations.count)]),
-        children: [body]))
+        children: children))
   }
 
   // MARK: - Thread
@@ -288,7 +301,17 @@ public enum MessagesViews {
           "time": CodeText.time(message, display), "instance": CodeText.instanceLabel(message),
           "peer": message.peer,
         ])
-      var lines: [ViewNode] = [.text(Text(meta, style: .muted)), .text(Text(message.body))]
+      var lines: [ViewNode] = [.text(Text(meta, style: .muted))]
+      if message.timeApproximate {
+        // The `≈` time is msa's: the device's own, as it wrote it, beside it.
+        lines.append(
+          .text(
+            Text(
+              MessagesStrings.text(
+                "view.thread.deviceTime", language,
+                ["device": CodeText.deviceTime(message, display, language)]), style: .muted)))
+      }
+      lines.append(.text(Text(message.body)))
       if let code = message.code {
         lines.append(
           .text(Text(MessagesStrings.text("view.thread.code", language, ["code": code]))))

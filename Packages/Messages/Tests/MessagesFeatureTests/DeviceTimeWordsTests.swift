@@ -59,3 +59,40 @@ struct DeviceTimeWordsTests {
     await harness.stop()
   }
 }
+
+/// What `≈` means is said where it is shown: under a list or conversations that show one, and
+/// beside an approximate message in its thread, with the device's own time.
+@Suite("The ≈ mark explained", .serialized)
+struct ApproximateMarkTests {
+  static let legend = "≈ the time msa received it: the device's own time named none"
+
+  @Test("lists and conversations with an approximate time say what ≈ means; threads show why")
+  func approximateTimesAreExplained() async throws {
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 3)], devicesOnTestClock: true)
+    let device = harness.devices[0]
+    _ = try await harness.run(["messages", "sync"])
+    // Believable times only: no legend.
+    let plain = TextRenderer.render(
+      try await harness.run(["messages", "list"]).view, options: RenderOptions(width: 80))
+    #expect(!plain.contains("≈"), "\(plain)")
+    device.storeSMS(
+      direction: "incoming", phoneNumber: "10690009", content: "验证码 499999，5分钟内有效",
+      timestamp: "0000-00-00 00:00:00")
+    _ = try await harness.run(["messages", "sync"])
+    for command in [["messages", "list"], ["messages", "conversations"]] {
+      let text = TextRenderer.render(
+        try await harness.run(command).view, options: RenderOptions(width: 80))
+      #expect(text.contains(Self.legend), "\(command): \(text)")
+      #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+    let chinese = try await harness.outcome(["messages", "list"], language: .simplifiedChinese)
+    #expect(
+      chinese.text(width: 80, language: .simplifiedChinese).contains("≈ 为 msa 收到的时间"))
+    let thread = TextRenderer.render(
+      try await harness.run(["messages", "show", "10690009"]).view,
+      options: RenderOptions(width: 80))
+    #expect(thread.contains("device time “0000-00-00 00:00:00” (not a time)"), "\(thread)")
+    await harness.stop()
+  }
+}
