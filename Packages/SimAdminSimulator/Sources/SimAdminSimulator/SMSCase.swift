@@ -130,7 +130,7 @@ public enum SMSCaseSpec {
       // The only signed argument: a clock is slow or fast.
       guard let argument else { return .clockOffset(minutes: -10) }
       guard let minutes = Int(argument), minutes != 0, abs(minutes) <= 5_256_000 else {
-        throw SMSCaseSpecError.badArgument(item: item, argument: argument)
+        throw SMSCaseSpecError.badClock(item: item, argument: argument)
       }
       return .clockOffset(minutes: minutes)
     case "bad-dates", "baddates": return try none(.badDates)
@@ -152,6 +152,8 @@ public enum SMSCaseSpecError: Error, Equatable, CustomStringConvertible {
   case unknownCase(item: String, name: String)
   /// The argument is not a positive number, or the case takes none.
   case badArgument(item: String, argument: String)
+  /// `clock`'s minutes are not a whole number other than 0 within ten years either way.
+  case badClock(item: String, argument: String)
 
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -166,6 +168,8 @@ public enum SMSCaseSpecError: Error, Equatable, CustomStringConvertible {
     case .badArgument(let item, let argument):
       return catalogue.text(
         "smsCases.badArgument", language, ["item": item, "argument": argument])
+    case .badClock(let item, let argument):
+      return catalogue.text("smsCases.badClock", language, ["item": item, "argument": argument])
     }
   }
 

@@ -262,6 +262,9 @@ struct SMSTimeCaseTests {
     for bad in ["1=clock:0", "1=clock:x", "1=bad-dates:2", "1=restore:0", "1=sim-swap:-1"] {
       #expect(throws: SMSCaseSpecError.self) { try SMSCaseSpec.parse(bad, deviceCount: 1) }
     }
+    #expect(throws: SMSCaseSpecError.badClock(item: "1=clock:0", argument: "0")) {
+      try SMSCaseSpec.parse("1=clock:0", deviceCount: 1)
+    }
     let message = SMSCaseSpecError.unknownCase(item: "1=x", name: "x")
     #expect(message.localizedMessage(.english).contains("sim-swap"))
     #expect(message.localizedMessage(.simplifiedChinese).contains("bad-dates"))
