@@ -382,7 +382,7 @@ final class SendCountingTransport: HTTPTransport {
   let inner = HTTPTransports.standard()
   let state = Locked((now: 0, widest: 0))
 
-  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
     -> HTTPResponse
   {
     let counted = request.url.path == "/api/sms/send"

@@ -36,7 +36,7 @@ final class HookedTransport: HTTPTransport {
     self.hook = hook
   }
 
-  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
     -> HTTPResponse
   {
     let response = try await inner.send(request, timeout: timeout)
