@@ -113,24 +113,26 @@ enum SMSHandlers {
   static func messagesResponse(_ messages: ArraySlice<SimulatedSMS>, hostile: Bool = false)
     -> HTTPResponse
   {
-    var writer = JSONWriter(capacity: 96 + messages.count * 280)
-    writer.append("{\"status\":\"ok\",\"message\":\"Success\",\"data\":{\"messages\":[")
-    var first = true
-    for message in messages {
-      if !first { writer.bytes.append(UInt8(ascii: ",")) }
-      first = false
-      if hostile {
-        var shown = message
-        shown.phoneNumber = HostileText.wrap(message.phoneNumber)
-        shown.content = HostileText.wrap(message.content)
-        writer.writeMessage(shown)
-      } else {
-        writer.writeMessage(message)
+    var json = JSONWriter(format: .compact, capacity: 96 + messages.count * 280)
+    json.object { json in
+      json.key("status")
+      json.string("ok")
+      json.key("message")
+      json.string("Success")
+      json.key("data")
+      json.object { json in
+        json.key("messages")
+        json.array(messages) { json, message in
+          guard hostile else { return json.message(message) }
+          var shown = message
+          shown.phoneNumber = HostileText.wrap(message.phoneNumber)
+          shown.content = HostileText.wrap(message.content)
+          json.message(shown)
+        }
       }
     }
-    writer.append("]}}")
     return HTTPResponse(
-      status: 200, headers: [("content-type", "application/json")], body: writer.bytes)
+      status: 200, headers: [("content-type", "application/json")], body: json.bytes)
   }
 }
 

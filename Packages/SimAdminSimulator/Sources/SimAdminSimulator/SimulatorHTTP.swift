@@ -17,10 +17,10 @@ typealias ResponsePlan = ServerReply
 extension ServerResponse {
   /// A JSON response.
   static func json(_ value: JSONValue, status: Int = 200) -> ServerResponse {
-    var writer = JSONWriter()
-    writer.write(value)
+    var json = JSONWriter(format: .compact, capacity: 256)
+    json.value(value)
     return ServerResponse(
-      status: status, headers: [("content-type", "application/json")], body: writer.bytes)
+      status: status, headers: [("content-type", "application/json")], body: json.bytes)
   }
 
   /// `{"status":"ok","message":…,"data":…}`.

@@ -1,45 +1,72 @@
-import Essentials
 import Foundation
 
-/// A `--json` payload that writes itself through ``JSONOutputWriter`` instead of going through
-/// `JSONEncoder`: the bytes are exactly those ``JSONOutput`` writes for its `Encodable` form
-/// (its tests compare the two), only without building the encoder's tree first.
+/// The one JSON writer: UTF-8 bytes written directly, exactly as `JSONEncoder` writes the same
+/// value in the chosen ``Format``, without building the encoder's tree first. The `--json`
+/// output (``Format/output``, `CommandLineKit.JSONOutputWriter`), the stored snapshots and
+/// connection logs (``Format/stored``) and the simulated devices' answers (``Format/compact``)
+/// all write through it.
 ///
-/// Members are written in the order `JSONEncoder`'s `.sortedKeys` gives (by their UTF-8
-/// bytes) and an optional member that is `nil` is left out, as synthesized `Encodable` does.
-public protocol JSONOutputWritable: Encodable {
-  /// Writes the value at the writer's position.
-  func write(to json: inout JSONOutputWriter)
-}
+/// Members are written in the order the caller gives: sorted by their UTF-8 bytes where the
+/// encoder's `.sortedKeys` is matched, in document order for a ``JSONValue``. A value the
+/// encoder writes differently or refuses (a non-finite double; a date outside the years
+/// 1583–9999: the encoder's calendar is Julian before the Gregorian reform of 1582) marks the
+/// output ``isUnwritable``; the caller then uses the encoder.
+public struct JSONWriter: Sendable {
+  /// How the bytes are laid out and which characters are escaped.
+  public struct Format: Sendable, Hashable {
+    /// Two spaces of indent per level and `"key" : value`, as `.prettyPrinted`; otherwise
+    /// compact.
+    public var isPretty: Bool
+    /// `/` written as `\/`, as the encoder does without `.withoutEscapingSlashes`.
+    public var escapesSlashes: Bool
+    /// DEL, C1 and the bidi controls escaped too (as `\u` and four lowercase hex digits),
+    /// besides C0: text a terminal will show.
+    public var escapesAllControls: Bool
 
-/// Writes JSON exactly as ``JSONOutput/makeEncoder()`` does (pretty-printed with two spaces,
-/// `"key" : value`, slashes not escaped, ISO-8601 dates in whole seconds, a double without a
-/// trailing `.0`), with every control in a string escaped as ``JSONOutput`` escapes it: C0 the
-/// way the encoder does (`\n`, `\t`, `\u001b` …), DEL, C1 and bidi controls as `\u` and four
-/// lowercase hex digits.
-///
-/// A value the encoder writes differently or refuses (a non-finite double, a date outside the
-/// years 1–9999) marks the output ``isUnwritable``; ``JSONOutput`` then uses the encoder.
-public struct JSONOutputWriter: Sendable {
+    /// A format.
+    public init(isPretty: Bool, escapesSlashes: Bool, escapesAllControls: Bool) {
+      self.isPretty = isPretty
+      self.escapesSlashes = escapesSlashes
+      self.escapesAllControls = escapesAllControls
+    }
+
+    /// `--json` output: pretty, slashes as they are, every control escaped.
+    public static let output = Format(
+      isPretty: true, escapesSlashes: false, escapesAllControls: true)
+    /// Stored JSON: compact, `/` escaped, C0 controls only; byte for byte `JSONEncoder` with
+    /// `.sortedKeys`.
+    public static let stored = Format(
+      isPretty: false, escapesSlashes: true, escapesAllControls: false)
+    /// Compact, slashes as they are, C0 controls only: what SimAdmin's own JSON (serde_json)
+    /// looks like.
+    public static let compact = Format(
+      isPretty: false, escapesSlashes: false, escapesAllControls: false)
+  }
+
   /// The UTF-8 written so far.
   public private(set) var bytes: [UInt8] = []
   /// Whether a value was met that this writer does not write as the encoder would.
   public private(set) var isUnwritable = false
+  /// The layout and escaping.
+  public let format: Format
   /// The language a message inside the data is written in (as the encoder's `userInfo`).
   public let language: AppLanguage
   private var depth = 0
   private var isFirst = true
 
-  /// An empty writer.
-  public init(language: AppLanguage = .english) {
+  /// An empty writer of `format` (by default `--json` output's).
+  public init(
+    format: Format = .output, language: AppLanguage = .english, capacity: Int = 4096
+  ) {
+    self.format = format
     self.language = language
-    bytes.reserveCapacity(4096)
+    bytes.reserveCapacity(capacity)
   }
 
   // MARK: - Containers
 
-  /// An object; `body` writes its members with ``key(_:)`` and a value each, in sorted order.
-  public mutating func object(_ body: (inout JSONOutputWriter) -> Void) {
+  /// An object; `body` writes its members with ``key(_:)`` and a value each.
+  public mutating func object(_ body: (inout JSONWriter) -> Void) {
     open(UInt8(ascii: "{"))
     body(&self)
     close(UInt8(ascii: "}"))
@@ -47,7 +74,7 @@ public struct JSONOutputWriter: Sendable {
 
   /// An array of `items`, each written by `body`.
   public mutating func array<Items: Sequence>(
-    _ items: Items, _ body: (inout JSONOutputWriter, Items.Element) -> Void
+    _ items: Items, _ body: (inout JSONWriter, Items.Element) -> Void
   ) {
     open(UInt8(ascii: "["))
     for item in items {
@@ -77,7 +104,11 @@ public struct JSONOutputWriter: Sendable {
   public mutating func key(_ name: String) {
     elementStart()
     string(name)
-    bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+    if format.isPretty {
+      bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+    } else {
+      bytes.append(UInt8(ascii: ":"))
+    }
   }
 
   // MARK: - Values
@@ -90,6 +121,14 @@ public struct JSONOutputWriter: Sendable {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// Bytes that may not be UTF-8 as a string, escaped the same way: invalid sequences pass
+  /// through as they are (a device that stored them sends them so).
+  public mutating func string(bytes raw: [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    raw.withUnsafeBufferPointer { appendEscaped($0) }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
   /// An integer.
   public mutating func int(_ value: Int) {
     if value >= 0 && value < 10 {
@@ -99,16 +138,26 @@ public struct JSONOutputWriter: Sendable {
     }
   }
 
+  /// A 64-bit integer.
+  public mutating func int(_ value: Int64) {
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
   /// `true` or `false`.
   public mutating func bool(_ value: Bool) {
     bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+  }
+
+  /// `null`.
+  public mutating func null() {
+    bytes.append(contentsOf: "null".utf8)
   }
 
   /// A double as the encoder writes it: Swift's shortest text without a trailing `.0`.
   public mutating func double(_ value: Double) {
     guard value.isFinite else {
       isUnwritable = true
-      bytes.append(contentsOf: "null".utf8)
+      null()
       return
     }
     var text = value.description
@@ -121,34 +170,48 @@ public struct JSONOutputWriter: Sendable {
     let seconds = value.timeIntervalSince1970.rounded(.down)
     guard seconds.isFinite, abs(seconds) < 1e12 else {
       isUnwritable = true
-      bytes.append(contentsOf: "null".utf8)
+      null()
       return
     }
     let civil = CivilTime(value, offsetSeconds: 0)
-    let (year, month, day, daySeconds) = (civil.year, civil.month, civil.day, civil.secondOfDay)
-    guard (1...9999).contains(year) else {
+    // Before 1583 the encoder's calendar is Julian (the Gregorian reform of 1582).
+    guard (1583...9999).contains(civil.year) else {
       isUnwritable = true
-      bytes.append(contentsOf: "null".utf8)
+      null()
       return
     }
+    let time = civil.secondOfDay
     bytes.append(UInt8(ascii: "\""))
-    appendDigits(year, count: 4)
+    appendDigits(civil.year, count: 4)
     bytes.append(UInt8(ascii: "-"))
-    appendDigits(month, count: 2)
+    appendDigits(civil.month, count: 2)
     bytes.append(UInt8(ascii: "-"))
-    appendDigits(day, count: 2)
+    appendDigits(civil.day, count: 2)
     bytes.append(UInt8(ascii: "T"))
-    appendDigits(daySeconds / 3600, count: 2)
+    appendDigits(time / 3600, count: 2)
     bytes.append(UInt8(ascii: ":"))
-    appendDigits(daySeconds / 60 % 60, count: 2)
+    appendDigits(time / 60 % 60, count: 2)
     bytes.append(UInt8(ascii: ":"))
-    appendDigits(daySeconds % 60, count: 2)
+    appendDigits(time % 60, count: 2)
     bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
   }
 
-  /// A value that writes itself.
-  public mutating func value(_ value: some JSONOutputWritable) {
-    value.write(to: &self)
+  /// A JSON tree, members in their document order, numbers as their text.
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let flag): bool(flag)
+    case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .string(let text): string(text)
+    case .array(let items): array(items) { json, item in json.value(item) }
+    case .object(let fields):
+      object { json in
+        for field in fields {
+          json.key(field.key)
+          json.value(field.value)
+        }
+      }
+    }
   }
 
   // MARK: - Members that are left out when nil
@@ -188,26 +251,21 @@ public struct JSONOutputWriter: Sendable {
     date(value)
   }
 
-  /// `key` and `value`, unless `value` is nil.
-  public mutating func member(_ name: String, _ value: (some JSONOutputWritable)?) {
-    guard let value else { return }
-    key(name)
-    value.write(to: &self)
-  }
-
   // MARK: - Layout
 
   private mutating func open(_ bracket: UInt8) {
     bytes.append(bracket)
-    bytes.append(0x0A)
+    if format.isPretty { bytes.append(0x0A) }
     depth += 1
     isFirst = true
   }
 
   private mutating func close(_ bracket: UInt8) {
-    bytes.append(0x0A)
     depth -= 1
-    indent()
+    if format.isPretty {
+      bytes.append(0x0A)
+      indent()
+    }
     bytes.append(bracket)
     isFirst = false
   }
@@ -216,9 +274,10 @@ public struct JSONOutputWriter: Sendable {
     if isFirst {
       isFirst = false
     } else {
-      bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A])
+      bytes.append(UInt8(ascii: ","))
+      if format.isPretty { bytes.append(0x0A) }
     }
-    indent()
+    if format.isPretty { indent() }
   }
 
   private mutating func indent() {
@@ -241,6 +300,8 @@ public struct JSONOutputWriter: Sendable {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    let allControls = format.escapesAllControls
+    let slashes = format.escapesSlashes
     var start = 0
     var index = 0
     let count = utf8.count
@@ -251,19 +312,21 @@ public struct JSONOutputWriter: Sendable {
       var short: UInt8?
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"): short = byte
+      case UInt8(ascii: "/") where slashes: short = byte
       case 0x08: short = UInt8(ascii: "b")
       case 0x0C: short = UInt8(ascii: "f")
       case 0x0A: short = UInt8(ascii: "n")
       case 0x0D: short = UInt8(ascii: "r")
       case 0x09: short = UInt8(ascii: "t")
-      case 0..<0x20, 0x7F: escape = UInt32(byte)
-      case 0xC2 where index + 1 < count && utf8[index + 1] < 0xA0:
+      case 0..<0x20: escape = UInt32(byte)
+      case 0x7F where allControls: escape = UInt32(byte)
+      case 0xC2 where allControls && index + 1 < count && utf8[index + 1] < 0xA0:
         length = 2
         escape = UInt32(utf8[index + 1])
-      case 0xD8 where index + 1 < count && utf8[index + 1] == 0x9C:
+      case 0xD8 where allControls && index + 1 < count && utf8[index + 1] == 0x9C:
         length = 2
         escape = 0x061C
-      case 0xE2 where index + 2 < count:
+      case 0xE2 where allControls && index + 2 < count:
         let value =
           (UInt32(byte & 0x0F) << 12) | (UInt32(utf8[index + 1] & 0x3F) << 6)
           | UInt32(utf8[index + 2] & 0x3F)
