@@ -39,6 +39,15 @@ public struct InMemoryTransport: HTTPTransport {
     self.fallback = fallback
   }
 
+  /// Whether a request to `url` reaches the server (a port it holds on 127.0.0.1, over plain
+  /// `http`, listening or taken down) rather than the fallback.
+  public func holds(_ url: URL) -> Bool {
+    guard let origin = Origin(url), !origin.isSecure, origin.host == "127.0.0.1" else {
+      return false
+    }
+    return server.listener(on: origin.port) != nil
+  }
+
   /// Sends `request` and waits at most `timeout` seconds for the whole response.
   public func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
     -> HTTPResponse
