@@ -113,20 +113,31 @@ public struct JSONWriter: Sendable {
 
   // MARK: - Values
 
-  /// A string, escaped.
-  public mutating func string(_ text: String) {
+  /// A string, escaped; `verbatimSuffix` (UTF-8 that needs no escaping, which the caller
+  /// vouches for) is copied as it is before the closing quote (a simulated device pads a body
+  /// with megabytes of one character).
+  public mutating func string(_ text: String, verbatimSuffix: ArraySlice<UInt8> = []) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in appendEscaped(utf8) }
+    bytes.append(contentsOf: verbatimSuffix)
     bytes.append(UInt8(ascii: "\""))
   }
 
   /// Bytes that may not be UTF-8 as a string, escaped the same way: invalid sequences pass
-  /// through as they are (a device that stored them sends them so).
-  public mutating func string(bytes raw: [UInt8]) {
+  /// through as they are (a device that stored them sends them so); `verbatimSuffix` as in
+  /// ``string(_:verbatimSuffix:)``.
+  public mutating func string(bytes raw: [UInt8], verbatimSuffix: ArraySlice<UInt8> = []) {
     bytes.append(UInt8(ascii: "\""))
     raw.withUnsafeBufferPointer { appendEscaped($0) }
+    bytes.append(contentsOf: verbatimSuffix)
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// A value already written as JSON text, copied as it is: the caller vouches for it (a
+  /// simulated device's deliberately odd id, `1e30` or `"x5"`).
+  public mutating func verbatim(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
   }
 
   /// An integer.

@@ -20,6 +20,8 @@ enum MessagesSchema {
       Migration(version: 6, name: "completeness per direction", sql: version6),
       Migration(version: 7, name: "bigram masks in the time index", sql: version7),
       Migration(version: 8, name: "untrusted device times, first seen", apply: version8),
+      Migration(
+        version: 9, name: "bounded reads: page size, reading on, repeated ids", sql: version9),
     ])
 
   static let version1 = """
@@ -290,4 +292,19 @@ enum MessagesSchema {
       after = try last.int64("id")
     }
   }
+
+  /// A device's answers are untrusted (issue 36): what a sync keeps between runs to read a
+  /// broken or hostile device in bounded steps.
+  ///
+  /// - `page_size`: the page size that worked for this device after a page was too large for
+  ///   the response limit (halved until it fit); NULL: the size asked for works.
+  /// - `read_on`: where a read that stopped at the per-device ceiling goes on next time, as
+  ///   JSON (``SyncResume``); NULL: nothing to read on from.
+  /// - `ids_repeat`: the device lists the same id on rows of different content, so its rows
+  ///   are matched by content and its ids prove nothing.
+  static let version9 = """
+    ALTER TABLE message_sync_state ADD COLUMN page_size INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN read_on TEXT;
+    ALTER TABLE message_sync_state ADD COLUMN ids_repeat INTEGER NOT NULL DEFAULT 0;
+    """
 }

@@ -21,6 +21,10 @@ public enum Fault: Sendable, Hashable {
   case redirect(to: String)
   /// The device's port is closed (listener and open connections are closed).
   case down
+  /// HTTP 200 `{"status":"error","message":"Failed: database is locked"}`, as SimAdmin answers
+  /// when its database fails (`handlers.rs`: `Failed: {e}`); the message is the device's own
+  /// text (hostile too under ``hostileText``).
+  case deviceError
   /// The device's own text carries terminal attacks (``HostileText/payload``: clear screen,
   /// OSC 52 clipboard and OSC 0 title writes, BEL, BS, CR, the one-byte CSI U+009B and a bidi
   /// override): SMS bodies and numbers, modem model and manufacturer, operator names and

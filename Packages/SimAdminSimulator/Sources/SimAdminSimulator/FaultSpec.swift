@@ -6,7 +6,7 @@ import Essentials
 /// (`*=latency:50` gives each device 50 ms of latency). Faults: `latency:MS[:JITTER]`, `hang`, `reset`,
 /// `500` (or `server-error`), `malformed` (or `malformed-json`), `oversized:BYTES`,
 /// `slow:BYTES_PER_SECOND` (or `slow-body`), `html` (or `wrong-content-type`),
-/// `redirect:URL`, `down`, `hostile` (or `hostile-text`: ``Fault/hostileText``). Example: `"3=hang,5=latency:200,7=down,2=hang@/api/stats"`.
+/// `redirect:URL`, `down`, `error` (``Fault/deviceError``), `hostile` (or `hostile-text`: ``Fault/hostileText``). Example: `"3=hang,5=latency:200,7=down,2=hang@/api/stats"`.
 public enum FaultSpec {
   /// Parses `spec` for a fleet of `deviceCount` devices into rules per 1-based index.
   /// An empty spec means no faults. Throws ``FaultSpecError`` naming the bad part.
@@ -101,6 +101,7 @@ public enum FaultSpec {
       }
       return .redirect(to: argument)
     case "down": return try noArgument(.down)
+    case "error", "device-error": return try noArgument(.deviceError)
     case "hostile", "hostile-text": return try noArgument(.hostileText)
     default: throw FaultSpecError.unknownFault(item: item, fault: name)
     }

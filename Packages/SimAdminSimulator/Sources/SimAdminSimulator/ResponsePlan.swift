@@ -24,6 +24,14 @@ extension ResponsePlan {
     guard let chosen else {
       return ResponsePlan(delay: delay, action: .respond(answer(), slowRate: nil))
     }
+    if chosen == .deviceError {
+      let hostile = rules.contains { $0.fault == .hostileText && $0.matches(path: path) }
+      let message = "Failed: database is locked"
+      return ResponsePlan(
+        delay: delay,
+        action: .respond(
+          .error(hostile ? HostileText.wrap(message) : message), slowRate: nil))
+    }
     switch chosen {
     case .hang: return ResponsePlan(delay: delay, action: .hang)
     case .reset: return ResponsePlan(delay: delay, action: .reset)
