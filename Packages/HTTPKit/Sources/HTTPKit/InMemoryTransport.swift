@@ -10,7 +10,8 @@ import Foundation
 ///
 /// - a port whose listener is down: `.unreachable(.refused)`;
 /// - the reply's delay, then its action; a ``ServerReply/Action/hang`` waits for the
-///   caller's deadline (`.timeout`); a ``ServerReply/Action/reset`` is
+///   caller's deadline (`.timeout`; unlike a socket, which the server closes when it stops, a
+///   stopped server does not end it sooner); a ``ServerReply/Action/reset`` is
 ///   `.unreachable(.reset)`; a trickled body takes as long as the server would take to send
 ///   it, and ends at the deadline when that is later;
 /// - a body over ``maxResponseBytes``: `.tooLarge(limit:)`, at once (the head announces it);
@@ -98,16 +99,20 @@ public struct InMemoryTransport: HTTPTransport {
   {
     var parser = ResponseParser(limit: maxResponseBytes)
     let bytes = response.serialized(keepAlive: keepAlive)
-    let fed = bytes.withUnsafeBytes { buffer in
-      Result { () throws(ResponseParser.Failure) in try parser.feed(buffer) }
+    var complete = false
+    var failure: ResponseParser.Failure?
+    bytes.withUnsafeBytes { buffer in
+      do throws(ResponseParser.Failure) {
+        complete = try parser.feed(buffer)
+      } catch {
+        failure = error
+      }
     }
-    switch fed {
-    case .success(let complete):
+    switch failure {
+    case .tooLarge: throw .tooLarge(limit: maxResponseBytes)
+    case .malformed(let detail): throw .malformedResponse(detail)
+    case nil:
       guard complete || parser.finishAtEndOfStream() else { throw .unreachable(.reset) }
-    case .failure(.tooLarge):
-      throw .tooLarge(limit: maxResponseBytes)
-    case .failure(.malformed(let detail)):
-      throw .malformedResponse(detail)
     }
     return HTTPResponse(status: parser.status, lowercasedHeaders: parser.headers, body: parser.body)
   }
