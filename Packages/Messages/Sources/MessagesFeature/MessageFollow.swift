@@ -123,7 +123,8 @@ struct MessageFollower: Sendable {
   static func pause(_ seconds: TimeInterval) async -> Bool {
     guard seconds > 0 else { return !Task.isCancelled }
     do {
-      try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+      // At most 30 years at a time: nanoseconds of anything longer overflow a UInt64.
+      try await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1_000_000_000))
       return true
     } catch {
       return false

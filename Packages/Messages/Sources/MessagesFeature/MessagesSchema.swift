@@ -22,6 +22,7 @@ enum MessagesSchema {
       Migration(version: 8, name: "untrusted device times, first seen", apply: version8),
       Migration(
         version: 9, name: "bounded reads: page size, reading on, repeated ids", sql: version9),
+      Migration(version: 10, name: "exact peer keys", apply: exactPeerKeys),
     ])
 
   static let version1 = """
@@ -307,4 +308,23 @@ enum MessagesSchema {
     ALTER TABLE message_sync_state ADD COLUMN read_on TEXT;
     ALTER TABLE message_sync_state ADD COLUMN ids_repeat INTEGER NOT NULL DEFAULT 0;
     """
+
+  /// Peer keys compare exactly but for a mobile number's documented forms (``PeerNumber``,
+  /// issue 36). An older version dropped spaces, dashes, dots and parentheses and lowered
+  /// letters, so `-10086`, `(10086)` and `10 086` shared `10086`'s conversation and answered
+  /// `msa code --from 10086`. Each stored key is computed again from the peer as the device
+  /// wrote it (`peer_raw`, kept untouched), so those conversations split; messages, ids and
+  /// everything else stay as they are. The update walks the peer index (`messages_by_peer`)
+  /// per old key, never the whole table once per sender.
+  @Sendable static func exactPeerKeys(_ database: SQLiteDatabase) throws {
+    let pairs = try database.query("SELECT DISTINCT peer_key, peer_raw FROM messages")
+      .map { (key: try $0.string("peer_key"), raw: try $0.string("peer_raw")) }
+    for pair in pairs {
+      let key = PeerNumber.key(pair.raw)
+      guard key != pair.key else { continue }
+      try database.run(
+        "UPDATE messages SET peer_key = ? WHERE peer_key = ? AND peer_raw = ?",
+        [key, pair.key, pair.raw])
+    }
+  }
 }

@@ -272,7 +272,7 @@ extension NetworkInfo: JSONCursorDecodable {
   static func read(from cursor: inout JSONCursor) throws -> NetworkInfo {
     var network = NetworkInfo(
       operatorName: "", registrationStatus: "unknown", technologyPreference: "",
-      signalStrength: 0, mcc: nil, mnc: nil)
+      signalStrength: nil, mcc: nil, mnc: nil)
     let met = try cursor.readMembers(members) { cursor, member in
       switch member {
       case .operatorName: network.operatorName = try cursor.lenientOptionalString() ?? ""
@@ -281,7 +281,7 @@ extension NetworkInfo: JSONCursorDecodable {
         network.registrationStatus = try cursor.lenientOptionalString() ?? "unknown"
       case .technologyPreference:
         network.technologyPreference = try cursor.lenientOptionalString() ?? ""
-      case .signalStrength: network.signalStrength = try cursor.lenientInt() ?? 0
+      case .signalStrength: network.signalStrength = try cursor.lenientInt()
       case .mcc: network.mcc = try cursor.lenientOptionalString()
       case .mnc: network.mnc = try cursor.lenientOptionalString()
       }
@@ -292,7 +292,7 @@ extension NetworkInfo: JSONCursorDecodable {
 
   init(
     operatorName: String, registrationStatus: String, technologyPreference: String,
-    signalStrength: Int64, mcc: String?, mnc: String?
+    signalStrength: Int64?, mcc: String?, mnc: String?
   ) {
     self.operatorName = operatorName
     self.registrationStatus = registrationStatus
@@ -383,24 +383,24 @@ extension SystemStats.Memory {
   /// Reads the object at the cursor as ``init(from:)`` does.
   static func read(from cursor: inout JSONCursor) throws -> SystemStats.Memory {
     var memory = SystemStats.Memory(
-      totalBytes: 0, availableBytes: 0, usedBytes: 0, usedPercent: 0, cachedBytes: 0,
-      buffersBytes: 0)
+      totalBytes: nil, availableBytes: nil, usedBytes: nil, usedPercent: 0, cachedBytes: nil,
+      buffersBytes: nil)
     _ = try cursor.readMembers(members) { cursor, member in
       switch member {
-      case .totalBytes: memory.totalBytes = try cursor.lenientInt() ?? 0
-      case .availableBytes: memory.availableBytes = try cursor.lenientInt() ?? 0
-      case .usedBytes: memory.usedBytes = try cursor.lenientInt() ?? 0
+      case .totalBytes: memory.totalBytes = try cursor.lenientInt()
+      case .availableBytes: memory.availableBytes = try cursor.lenientInt()
+      case .usedBytes: memory.usedBytes = try cursor.lenientInt()
       case .usedPercent: memory.usedPercent = try cursor.lenientDouble() ?? 0
-      case .cachedBytes: memory.cachedBytes = try cursor.lenientInt() ?? 0
-      case .buffersBytes: memory.buffersBytes = try cursor.lenientInt() ?? 0
+      case .cachedBytes: memory.cachedBytes = try cursor.lenientInt()
+      case .buffersBytes: memory.buffersBytes = try cursor.lenientInt()
       }
     }
     return memory
   }
 
   init(
-    totalBytes: Int64, availableBytes: Int64, usedBytes: Int64, usedPercent: Double,
-    cachedBytes: Int64, buffersBytes: Int64
+    totalBytes: Int64?, availableBytes: Int64?, usedBytes: Int64?, usedPercent: Double,
+    cachedBytes: Int64?, buffersBytes: Int64?
   ) {
     self.totalBytes = totalBytes
     self.availableBytes = availableBytes
