@@ -37,7 +37,9 @@ public struct TestedFeature: Sendable {
 /// Requests to the devices of the harness's fleets (its own and any ``attach(_:)``ed) go
 /// straight into the simulator without a socket (HTTPKit's in-memory transport: the same
 /// router, faults, deadlines and size cap as over loopback HTTP); other origins go over real
-/// sockets. A test of the network itself passes `transport: HTTPTransports.standard()`.
+/// sockets. A test of the network itself passes `transport: HTTPTransports.standard()`;
+/// `MSA_TEST_TRANSPORT=sockets` sends every harness's requests over loopback sockets for a
+/// whole run (see ``DeviceRoute``).
 ///
 /// `run` returns what the command returns and throws what it throws; `outcome` keeps either,
 /// with the exit status, the message and what was written to the standard streams.
@@ -73,10 +75,16 @@ public final class FeatureHarness: Sendable {
   ///   - timeout: the connector's seconds per request.
   ///   - transport: the connector's transport (default: in memory to the fleets the harness
   ///     knows, over loopback sockets elsewhere).
+  ///   - route: how the default transport reaches the fleets' devices (default: the one
+  ///     `MSA_TEST_TRANSPORT` names, in memory when it is unset).
+  ///   - wrapping: wraps the transport (the default or `transport`) in one of the test's own,
+  ///     which sees every request and answer: an injected fault or a count.
+  /// - Throws: ``UnknownDeviceRoute`` when `MSA_TEST_TRANSPORT` names no route.
   public init(
     _ feature: TestedFeature, store: TestStore? = nil, language: AppLanguage = .english,
     input: String? = nil, recordsLog: Bool = false, timeout: TimeInterval = 5,
-    transport: (any HTTPTransport)? = nil
+    transport: (any HTTPTransport)? = nil, route: DeviceRoute? = nil,
+    wrapping: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil
   ) throws {
     self.feature = feature
     let testStore = try store ?? TestStore(modules: feature.schema)
@@ -88,10 +96,12 @@ public final class FeatureHarness: Sendable {
     fleet = nil
     instances = []
     let credentials = testStore.store.credentials
-    let routing = transport == nil ? FleetRoutingTransport() : nil
+    let routing =
+      transport == nil ? FleetRoutingTransport(route: try route ?? .configured()) : nil
     self.routing = routing
+    let chosen = transport ?? routing ?? HTTPTransports.standard()
     let connector = SimAdminConnector(
-      transport: transport ?? routing ?? HTTPTransports.standard(), timeout: timeout,
+      transport: wrapping?(chosen) ?? chosen, timeout: timeout,
       userAgentVersion: "test", clock: testStore.clock.clock,
       credentials: { id in (try? credentials.password(for: id)) ?? nil })
     self.connector = connector
@@ -127,8 +137,8 @@ public final class FeatureHarness: Sendable {
   /// A harness with a simulated fleet of `profiles` on 127.0.0.1, each device registered as
   /// an instance named after its profile, with `passwords` (by profile name) stored. Call
   /// ``stop()`` at the end, or run the test in ``use(_:)``. Requests reach the devices in
-  /// memory unless `transport` says otherwise (`HTTPTransports.standard()`: loopback
-  /// sockets). The devices' clocks are the system's unless `devicesOnTestClock`: then they
+  /// memory unless `transport` or `route` says otherwise (`HTTPTransports.standard()` or
+  /// `.sockets`: loopback sockets); `wrapping` puts a transport of the test's own around it. The devices' clocks are the system's unless `devicesOnTestClock`: then they
   /// read the harness's ``clock`` (a device stamps its messages with it, as a real device and
   /// msa share the wall clock).
   public convenience init(
@@ -136,11 +146,13 @@ public final class FeatureHarness: Sendable {
     passwords: [String: String] = [:], store: TestStore? = nil,
     language: AppLanguage = .english, input: String? = nil, recordsLog: Bool = false,
     timeout: TimeInterval = 5, transport: (any HTTPTransport)? = nil,
+    route: DeviceRoute? = nil,
+    wrapping: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil,
     devicesOnTestClock: Bool = false
   ) async throws {
     let base = try FeatureHarness(
       feature, store: store, language: language, input: input, recordsLog: recordsLog,
-      timeout: timeout, transport: transport)
+      timeout: timeout, transport: transport, route: route, wrapping: wrapping)
     let fleet = try await SimulatedFleet.start(
       profiles, clock: devicesOnTestClock ? base.testStore.clock.clock : .system)
     base.attach(fleet)
@@ -251,7 +263,8 @@ public final class FeatureHarness: Sendable {
   }
 
   /// Sends requests to `fleet`'s devices in memory from now on (unless the harness was given
-  /// its own transport): for a fleet a test starts itself and registers.
+  /// its own transport or runs on the sockets route): for a fleet a test starts itself and
+  /// registers.
   public func attach(_ fleet: SimulatedFleet) {
     routing?.attach(fleet)
   }

@@ -23,7 +23,7 @@ import Testing
   func routing() async throws {
     let attached = try await SimulatedFleet.start([DeviceProfile(name: "in-memory")])
     let other = try await SimulatedFleet.start([DeviceProfile(name: "over-sockets")])
-    let harness = try FeatureHarness(TestedFeature(module("harness")))
+    let harness = try FeatureHarness(TestedFeature(module("harness")), route: .inMemory)
     harness.attach(attached)
     // Both fleets' socket threads are busy for a while: only a request that needs no socket
     // is answered meanwhile.
@@ -45,7 +45,7 @@ import Testing
   @Test("a harness with devices reaches them in memory; a transport of the test's own is kept")
   func devicesAndOwnTransport() async throws {
     let harness = try await FeatureHarness(
-      TestedFeature(module("harness")), devices: [DeviceProfile(name: "a")])
+      TestedFeature(module("harness")), devices: [DeviceProfile(name: "a")], route: .inMemory)
     try await harness.use { harness in
       #expect(harness.connector.transport is FleetRoutingTransport)
       _ = try await Self.health(harness, harness.devices[0])
@@ -58,5 +58,33 @@ import Testing
       #expect(!(harness.connector.transport is FleetRoutingTransport))
       _ = try await Self.health(harness, harness.devices[0])
     }
+  }
+
+  @Test("on the sockets route an attached fleet is reached over its sockets")
+  func socketsRoute() async throws {
+    let fleet = try await SimulatedFleet.start([DeviceProfile(name: "over-sockets")])
+    let harness = try FeatureHarness(TestedFeature(module("harness")), route: .sockets)
+    harness.attach(fleet)
+    fleet.server.loop.execute { Thread.sleep(forTimeInterval: 1.5) }
+    try await Task.sleep(for: .milliseconds(100))
+    let took = try await Self.health(harness, fleet.devices[0])
+    #expect(took >= .milliseconds(1_000))
+    #expect(fleet.devices[0].requests().map(\.target) == ["/api/health"])
+    await fleet.stop()
+  }
+
+  @Test("MSA_TEST_TRANSPORT chooses the route; a name it does not know fails loudly")
+  func configuredRoute() throws {
+    #expect(try DeviceRoute.configured(in: [:]) == .inMemory)
+    #expect(try DeviceRoute.configured(in: ["MSA_TEST_TRANSPORT": ""]) == .inMemory)
+    #expect(try DeviceRoute.configured(in: ["MSA_TEST_TRANSPORT": "memory"]) == .inMemory)
+    #expect(try DeviceRoute.configured(in: ["MSA_TEST_TRANSPORT": "sockets"]) == .sockets)
+    let error = #expect(throws: UnknownDeviceRoute.self) {
+      try DeviceRoute.configured(in: ["MSA_TEST_TRANSPORT": "socket"])
+    }
+    #expect(
+      error?.description
+        == "MSA_TEST_TRANSPORT=socket names no transport: set it to memory or sockets, or unset it."
+    )
   }
 }

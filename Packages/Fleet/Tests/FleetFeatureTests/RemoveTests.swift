@@ -13,6 +13,7 @@ import Testing
   ) {
     let fleet = try await SimulatedFleet.start(profiles)
     let harness = try FeatureHarness(.fleet)
+    harness.attach(fleet)
     for device in fleet.devices {
       var arguments = [
         "fleet", "add", "--name", device.profile.name, "--url", device.origin.absoluteString,
@@ -24,10 +25,11 @@ import Testing
     return (fleet, harness)
   }
 
-  /// `GET /api/hub` exactly as the device answers it, bytes and all.
-  func hubAnswer(_ device: SimulatedDevice) async throws -> Data {
+  /// `GET /api/hub` exactly as the device answers it, bytes and all (through the harness's
+  /// transport, bypassing its connector).
+  func hubAnswer(_ device: SimulatedDevice, _ harness: FeatureHarness) async throws -> Data {
     let request = try SimAdminRoute.hub.request(origin: device.origin)
-    let response = try await HTTPTransports.standard().send(request, timeout: 10)
+    let response = try await harness.connector.transport.send(request, timeout: 10)
     #expect(response.status == 200)
     return response.body
   }
@@ -56,10 +58,10 @@ import Testing
     let (fleet, harness) = try await setUp(
       [DeviceProfile(name: "mine", hub: binding, smsCount: 0)], password: nil)
     let device = fleet.devices[0]
-    let before = try await hubAnswer(device)
+    let before = try await hubAnswer(device, harness)
     device.clearRequests()
     let outcome = await harness.outcome(["fleet", "remove", "mine", "--yes"])
-    let after = try await hubAnswer(device)
+    let after = try await hubAnswer(device, harness)
     await fleet.stop()
     #expect(outcome.exitCode == .success, "\(outcome.message)")
     let report = try #require(try outcome.payload(RemovePayload.self).removals.first)
@@ -109,7 +111,7 @@ import Testing
       try harness.registry.list().map(\.name).sorted()
         == ["broken unbind", "gone", "no admin pw", "refusing"])
     // The bound device was released: back to waiting for a Hub.
-    let released = try await hubAnswer(fleet.devices[0])
+    let released = try await hubAnswer(fleet.devices[0], harness)
     #expect(String(decoding: released, as: UTF8.self).contains(#""url":"""#))
     // Removed instances lose their stored password; kept ones keep theirs.
     #expect(try harness.store.credentials.instanceIDsWithPasswords().count == 4)

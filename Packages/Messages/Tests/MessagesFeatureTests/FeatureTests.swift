@@ -377,10 +377,15 @@ enum JSONOutputTest {
   }
 }
 
-/// Counts the `POST /api/sms/send` requests in flight at once (the widest moment).
+/// Counts the `POST /api/sms/send` requests in flight at once (the widest moment) that
+/// `inner` (the harness's) carries.
 final class SendCountingTransport: HTTPTransport {
-  let inner = HTTPTransports.standard()
+  let inner: any HTTPTransport
   let state = Locked((now: 0, widest: 0))
+
+  init(_ inner: any HTTPTransport) {
+    self.inner = inner
+  }
 
   func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
     -> HTTPResponse
@@ -414,7 +419,7 @@ struct OutboxConcurrencyTests {
     for device in harness.devices {
       device.setFaults([FaultRule(.latency(milliseconds: 150, jitter: 0))])
     }
-    let transport = SendCountingTransport()
+    let transport = SendCountingTransport(harness.connector.transport)
     let connector = SimAdminConnector(transport: transport, timeout: 5, userAgentVersion: "test")
     let asked = Locked<[Int]>([])
     let touched = try await OutboxProcessor(
