@@ -27,6 +27,7 @@ public final class HTTPServer: @unchecked Sendable {
   public let loop: ServerEventLoop
   let handler: Handler
   let flights = InFlight()
+  private let pendingHandler = Locked<(@Sendable (ServerPending) -> Void)?>(nil)
   /// Every port a listener holds, listening (`true`) or taken down (`false`), with its tag,
   /// readable from any thread (the in-memory transport).
   let ports = Locked<[Int: (tag: Int, isListening: Bool)]>([:])
@@ -45,6 +46,20 @@ public final class HTTPServer: @unchecked Sendable {
 
   deinit {
     readBuffer.deallocate()
+  }
+
+  /// Sets what takes a reply whose response has a ``ServerResponse/deferredToken``: the
+  /// client waits (over a socket or in memory) until `handler`'s ``ServerPending`` is
+  /// answered. Without one, such a response is written as it is.
+  public func onPending(_ handler: @escaping @Sendable (ServerPending) -> Void) {
+    pendingHandler.withLock { $0 = handler }
+  }
+
+  /// Hands `pending` to the pending handler; `false` when there is none.
+  func hold(_ pending: ServerPending) -> Bool {
+    guard let handler = pendingHandler.withLock({ $0 }) else { return false }
+    handler(pending)
+    return true
   }
 
   // MARK: - Listeners (loop thread, or before the loop starts)
@@ -185,6 +200,13 @@ public final class HTTPServer: @unchecked Sendable {
       return closeConnection(connection)
     }
     let act = { [unowned self] in
+      // A deferred answer is handed over even when the client has left meanwhile: what the
+      // handler's owner does then is its own (a device's send may still go out).
+      if case .respond(let response, _) = reply.action, let token = response.deferredToken,
+        self.hold(self.pending(token, on: connection, keepAlive: keepAlive))
+      {
+        return
+      }
       guard connection.isOpen else { return }
       switch reply.action {
       case .hang:
@@ -201,6 +223,24 @@ public final class HTTPServer: @unchecked Sendable {
     } else {
       act()
     }
+  }
+
+  /// The answer `connection` waits for under `token`. The connection is touched on the
+  /// loop's thread only: `isWaiting` is read there (the pending handler's contract) and the
+  /// answer hops there.
+  private func pending(_ token: Int, on connection: ServerConnection, keepAlive: Bool)
+    -> ServerPending
+  {
+    let held = LoopBound(connection)
+    return ServerPending(
+      tag: connection.tag, token: token,
+      isWaiting: { held.value.isOpen },
+      answer: { [weak self] answer in
+        _ = self?.loop.execute { [weak self] in
+          guard let self, held.value.isOpen else { return }
+          self.send(answer, on: held.value, keepAlive: keepAlive, slowRate: nil)
+        }
+      })
   }
 
   private func send(

@@ -14,6 +14,8 @@ import Foundation
 ///   stopped server does not end it sooner); a ``ServerReply/Action/reset`` is
 ///   `.unreachable(.reset)`; a trickled body takes as long as the server would take to send
 ///   it, and ends at the deadline when that is later;
+/// - a response with a ``ServerResponse/deferredToken``: the wait for its ``ServerPending``
+///   answer, until the deadline (`.timeout`; the pending then says the client left);
 /// - a body over ``maxResponseBytes``: `.tooLarge(limit:)`, at once (the head announces it);
 /// - the caller's cancellation: `.cancelled`.
 ///
@@ -84,6 +86,16 @@ public struct InMemoryTransport: HTTPTransport {
       case .reset:
         throw .unreachable(.reset)
       case .respond(let response, let slowRate):
+        if let token = response.deferredToken {
+          let wait = PendingWait()
+          let pending = ServerPending(
+            tag: listener.tag, token: token, isWaiting: { wait.isWaiting },
+            answer: { wait.answer($0) })
+          if server.hold(pending) {
+            let later = try await wait.response(until: deadline)
+            return try read(later, keepAlive: keepAlive)
+          }
+        }
         let answer = try read(response, keepAlive: keepAlive)
         if let slowRate, !response.body.isEmpty {
           try await Self.wait(Self.trickleSeconds(response.body.count, slowRate), until: deadline)

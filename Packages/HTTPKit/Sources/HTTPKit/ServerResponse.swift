@@ -8,6 +8,10 @@ public struct ServerResponse: Sendable {
   public var headers: [(String, String)]
   /// The body.
   public var body: [UInt8]
+  /// Set when the real answer comes later (the simulator's send waiting for its modem): the
+  /// server writes nothing now and hands a ``ServerPending`` with this token to the handler
+  /// given to ``HTTPServer/onPending(_:)``, which answers it when the time comes.
+  public var deferredToken: Int?
 
   /// A response.
   public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {

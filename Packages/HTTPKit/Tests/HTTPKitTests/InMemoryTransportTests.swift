@@ -130,6 +130,53 @@ struct InMemoryTransportTests {
     #expect(await Self.send(transport, request, timeout: 0.1).failure == .timeout)
   }
 
+  @Test("a deferred answer comes when the pending is answered, over a socket and in memory")
+  func deferredAnswer() async throws {
+    let served = try Served { _ in
+      var response = ServerResponse(status: 200)
+      response.deferredToken = 7
+      return .respond(response)
+    }
+    defer { served.stop() }
+    let held = Locked<[ServerPending]>([])
+    served.server.onPending { pending in
+      held.withLock { $0.append(pending) }
+      // The answer comes a little later, from another thread.
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+        pending.answer(Self.json(#"{"later":true}"#))
+      }
+    }
+    let request = HTTPRequest.get("/api/sms/send", served.origin)
+    for transport in [
+      InMemoryTransport(server: served.server) as any HTTPTransport, SocketTransport(),
+    ] {
+      let start = ContinuousClock.now
+      let result = await Self.send(transport, request)
+      #expect(result.success?.body == Data(#"{"later":true}"#.utf8))
+      #expect(ContinuousClock.now - start >= .milliseconds(200))
+    }
+    #expect(held.withLock { $0.map(\.token) } == [7, 7])
+  }
+
+  @Test("a deferred answer never given ends at the deadline, and the pending stops waiting")
+  func deferredTimeout() async throws {
+    let served = try Served { _ in
+      var response = ServerResponse(status: 200)
+      response.deferredToken = 1
+      return .respond(response)
+    }
+    defer { served.stop() }
+    let held = Locked<ServerPending?>(nil)
+    served.server.onPending { pending in held.withLock { $0 = pending } }
+    let result = await Self.send(
+      InMemoryTransport(server: served.server), .get("/api/sms/send", served.origin),
+      timeout: 0.3)
+    #expect(result.failure == .timeout)
+    let pending = try #require(held.withLock { $0 })
+    #expect(!pending.isWaiting)
+    pending.answer(Self.json("{}"))  // too late: nothing happens
+  }
+
   @Test("a hang runs into the caller's deadline, not sooner")
   func hang() async throws {
     let served = try Served { _ in ServerReply(action: .hang) }

@@ -11,6 +11,8 @@ final class FleetServer: @unchecked Sendable {
   let http: HTTPServer
   let clock: AppClock
   private let devices: Locked<[SimulatedDevice]>
+  /// Sends waiting for their device's modem, by device index and token. Loop thread only.
+  private var waitingSends: [Int: [Int: ServerPending]] = [:]
 
   init(clock: AppClock) throws {
     let devices = Locked<[SimulatedDevice]>([])
@@ -24,6 +26,10 @@ final class FleetServer: @unchecked Sendable {
     }
     self.devices = devices
     self.clock = clock
+    http.onPending { [weak self] pending in
+      guard let self else { return }
+      _ = self.loop.execute { [weak self] in self?.wait(pending) }
+    }
   }
 
   /// The loop every socket of the fleet runs on.
@@ -72,6 +78,43 @@ final class FleetServer: @unchecked Sendable {
   func closeAll() {
     http.closeAll()
     devices.withLock { $0 = [] }
+    waitingSends = [:]
+  }
+
+  // MARK: - Sends waiting for the modem (loop thread)
+
+  /// A send waiting for the modem (its device answered with a deferred token): answered when
+  /// the modem has sent it.
+  private func wait(_ pending: ServerPending) {
+    waitingSends[pending.tag, default: [:]][pending.token] = pending
+    pumpSends(pending.tag)
+  }
+
+  /// Gives the device's modem its next send, one at a time (the device's modem lock): a send
+  /// whose client left before its turn is dropped when the device cancels with the client;
+  /// one the modem has taken is finished and answered (if its client still waits), then the
+  /// next one starts.
+  private func pumpSends(_ index: Int) {
+    guard let device = devices.withLock({ index < $0.count ? $0[index] : nil }) else { return }
+    while let token = device.takeNextSend() {
+      guard let pending = waitingSends[index]?[token] else {
+        device.dropSend(token)
+        continue
+      }
+      if !pending.isWaiting, device.sendsEndWithTheirClient {
+        waitingSends[index]?[token] = nil
+        device.dropSend(token)
+        continue
+      }
+      let seconds = device.beginSend(token)
+      loop.schedule(after: seconds) { [unowned self] in
+        self.waitingSends[index]?[token] = nil
+        let answer = device.finishSend(token, clientGone: !pending.isWaiting)
+        if pending.isWaiting { pending.answer(answer) }
+        self.pumpSends(index)
+      }
+      return
+    }
   }
 
   // MARK: - Requests in flight
