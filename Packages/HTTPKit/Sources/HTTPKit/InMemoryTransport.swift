@@ -87,12 +87,12 @@ public struct InMemoryTransport: HTTPTransport {
         throw .unreachable(.reset)
       case .respond(let response, let slowRate):
         if let token = response.deferredToken {
-          let wait = PendingWait()
+          let wait = PendingWait(deadline: deadline)
           let pending = ServerPending(
             tag: listener.tag, token: token, isWaiting: { wait.isWaiting },
             answer: { wait.answer($0) })
           if server.hold(pending) {
-            let later = try await wait.response(until: deadline)
+            let later = try await wait.response()
             return try read(later, keepAlive: keepAlive)
           }
         }

@@ -56,10 +56,18 @@ final class PendingWait: Sendable {
   }
 
   private let state = Locked<State>(.waiting(nil))
+  /// The client's deadline (monotonic nanoseconds): past it the client has left, whether or
+  /// not its timer has run yet (on a busy machine the server's thread may get there first).
+  private let deadline: UInt64
+
+  init(deadline: UInt64) {
+    self.deadline = deadline
+  }
 
   /// Whether the answer is still wanted.
   var isWaiting: Bool {
-    state.withLock { state in
+    guard MonotonicClock.now() < deadline else { return false }
+    return state.withLock { state in
       if case .waiting = state { return true }
       return false
     }
@@ -67,6 +75,7 @@ final class PendingWait: Sendable {
 
   /// Delivers `response`, unless the client has left.
   func answer(_ response: ServerResponse) {
+    guard MonotonicClock.now() < deadline else { return leave() }
     let waiter = state.withLock { state -> CheckedContinuation<ServerResponse?, Never>? in
       guard case .waiting(let waiter) = state else { return nil }
       state = waiter == nil ? .answered(response) : .gone
@@ -87,7 +96,7 @@ final class PendingWait: Sendable {
 
   /// Waits for the answer until `deadline` (monotonic nanoseconds): `.timeout` after it,
   /// `.cancelled` when the caller's task is cancelled.
-  func response(until deadline: UInt64) async throws(HTTPTransportError) -> ServerResponse {
+  func response() async throws(HTTPTransportError) -> ServerResponse {
     let now = MonotonicClock.now()
     let left = deadline > now ? deadline - now : 0
     let timer = Task { [self] in
