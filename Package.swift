@@ -52,7 +52,7 @@ let package = Package(
         .product(name: "AppRuntime", package: "AppCore"),
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "FeatureKitTesting", package: "FeatureKit"),
-      ],
+      ] + features.map { .product(name: "\($0)Feature", package: $0) },
       path: "Tests/MSAAppTests"),
   ]
 )
