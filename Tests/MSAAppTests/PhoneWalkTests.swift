@@ -3,11 +3,15 @@ import AppRuntime
 import Essentials
 import FeatureKit
 import Foundation
+import LocalStore
 import SimAdminSimulator
 import Testing
 
+@testable import DeviceModulesFeature
 @testable import FleetFeature
+@testable import LogCenterFeature
 @testable import MSAApp
+@testable import MessagesFeature
 
 /// The iPhone app walked on Linux in both languages: every flow of issue 28 performed by the
 /// messages the views send, the transcript compared with docs/ios/walk-<language>.txt (and
@@ -17,9 +21,7 @@ import Testing
 @Suite("The iPhone app walked on Linux", .serialized)
 struct PhoneWalkTests {
   /// The modules walked (the app's own list, in its order).
-  static var modules: [FeatureModule] {
-    CompiledFeatures.modules.filter { ["fleet"].contains($0.id) }
-  }
+  static var modules: [FeatureModule] { CompiledFeatures.modules }
 
   @MainActor
   @Test(arguments: [AppLanguage.english, .simplifiedChinese])
@@ -27,6 +29,9 @@ struct PhoneWalkTests {
     let walker = try await PhoneWalker(language: language, modules: Self.modules)
     do {
       try await walkFleet(walker)
+      try await walkMessages(walker)
+      try await walkDevices(walker)
+      try await walkSettings(walker)
     } catch {
       await walker.stop()
       throw error
@@ -35,6 +40,11 @@ struct PhoneWalkTests {
     for problem in walker.problems { Issue.record(Comment(rawValue: problem)) }
     let registry = walker.session.context.registry
     #expect(registry.routesWithoutPhoneScreen == [])
+    // Every route of the app was shown in the walk.
+    let unreached = registry.routes.map(\.route.pattern.description).filter {
+      !walker.reached.contains($0)
+    }
+    #expect(unreached == [], "routes the walk never showed")
     try compare(walker.transcript, language: language)
   }
 
@@ -226,5 +236,306 @@ struct PhoneWalkTests {
     list.cancelConfirmation()
     walker.show("Remove cancelled")
     #expect(list.rows.count == 3)
+  }
+
+  // MARK: - 消息
+
+  @MainActor
+  func walkMessages(_ walker: PhoneWalker) async throws {
+    let session = walker.session
+    session.selectTab(1)
+    var list = try walker.screen(MessageListModel.self)
+    // The empty archive while its first sync runs: the sync is shown on it.
+    var shownEmpty = false
+    let token = list.changes.observe { [list] in
+      guard !shownEmpty, list.isSyncing, list.messages.isEmpty else { return }
+      shownEmpty = true
+      walker.show("Messages, first visit: the empty archive syncing")
+    }
+    await walker.settle()
+    list.changes.stop(token)
+    if !shownEmpty { walker.fail("the empty archive never showed its sync") }
+    walker.show("The first sync ended")
+    #expect(!list.messages.isEmpty)
+
+    // Load more until every archived message is reachable.
+    let store = try walker.session.environment.services.resolve(Store.self)
+    let total = try MessageArchive(store: store).count()
+    var pages = 1
+    while list.nextCursor != nil && pages < 100 {
+      await list.loadMore()
+      pages += 1
+      if pages == 2 { walker.show("Load more") }
+    }
+    walker.note("pages: \(pages), messages shown: \(list.messages.count) of \(total)")
+    #expect(list.messages.count == total)
+
+    // SMS traffic: a code arrives; a pull syncs it in; one tap copies it, masked.
+    walker.device("Traffic").receiveSMS(
+      from: "95588", content: "【工商银行】您的验证码 482913，5 分钟内有效。Your code is 482913.")
+    await list.refresh()
+    walker.show("Pull to refresh: a code arrived")
+    let coded = try #require(list.messages.first)
+    #expect(coded.code == "482913")
+    #expect(list.copyCode(coded.id) == "482913")
+    walker.show("Copied the code with one tap (still masked)")
+    list.toggleReveal(coded.id)
+    walker.show("Revealed one message")
+    list.toggleReveal(coded.id)
+
+    // Search and filters.
+    await list.search("482913")
+    walker.show("Search “482913”")
+    #expect(list.messages.map(\.id) == [coded.id])
+    await list.search("")
+    await list.filter(codesOnly: true)
+    await list.filter(direction: "incoming")
+    walker.show("Filters: received, codes only")
+    await list.filter(codesOnly: false)
+    await list.filter(direction: nil)
+    let lab = try #require(list.instances.first { $0.name == "Lab 1" })
+    await list.filter(instance: lab.id)
+    walker.show("Filter: device Lab 1")
+    await list.filter(instance: nil)
+
+    // The conversation: bubbles opening at the newest; a reply from a chosen device.
+    list.open(coded)
+    await walker.settle()
+    let thread = try walker.screen(ThreadModel.self)
+    walker.show("The conversation with 95588")
+    #expect(thread.anchor == thread.messages.last?.id)
+    thread.toggleRevealAll()
+    thread.fromID = try #require(thread.instances.first { $0.name == "Traffic" }).id
+    thread.draft = "谢谢 / Thanks"
+    await thread.send()
+    walker.show("Replied from Traffic")
+    let back = await walker.requests(to: "Traffic") { session.close() }
+    if !back.isEmpty { walker.fail("going back to the archive asked a device \(back.count) times") }
+    list = try walker.screen(MessageListModel.self)
+
+    // Conversations.
+    list.openConversations()
+    await walker.settle()
+    walker.show("Conversations")
+    session.close()
+
+    // Compose: problems first, then sent, queued (device down), not sent (no modem) and a
+    // send that gets no answer in time.
+    list.compose()
+    await walker.settle()
+    var compose = try walker.screen(ComposeModel.self)
+    await compose.send()
+    walker.show("Compose: Send with nothing typed")
+    func send(from name: String, to number: String, _ text: String) async throws {
+      compose.fromID = try #require(compose.instances.first { $0.name == name }).id
+      compose.to = number
+      compose.body = text
+      await compose.send()
+    }
+    try await send(from: "Lab 1", to: "+86 138 0013 8000", "Hello from Lab 1")
+    walker.show("Compose: sent")
+    compose.done()
+    await walker.settle()
+    list.compose()
+    await walker.settle()
+    compose = try walker.screen(ComposeModel.self)
+    walker.device("Traffic").setFaults([FaultRule(.down)])
+    try await send(from: "Traffic", to: "10086", "Queued while Traffic is down")
+    walker.show("Compose: queued, and why")
+    try await send(from: "NoModem", to: "10086", "No modem here")
+    walker.show("Compose: not sent, and why")
+    walker.device("Lab").setFaults([FaultRule(.hang, pathPrefix: "/api/sms/send")])
+    try await send(from: "Lab 1", to: "10010", "No answer in time")
+    walker.show("Compose: no answer in time")
+    compose.openOutbox()
+    await walker.settle()
+
+    // The outbox: retry the queued one once Traffic is back; cancel the other.
+    walker.device("Traffic").setFaults([])
+    walker.device("Lab").setFaults([])
+    let outbox = try walker.screen(OutboxModel.self)
+    walker.show("The outbox")
+    let queued = try #require(outbox.entries.first { $0.body.hasPrefix("Queued") })
+    await outbox.retry(queued.id)
+    walker.show("Outbox: retried")
+    #expect(outbox.entries.first { $0.id == queued.id }?.state == .sent)
+    if let waiting = outbox.entries.first(where: {
+      outbox.canCancel($0) && $0.body.hasPrefix("No answer")
+    }) {
+      outbox.askCancel(waiting.id)
+      walker.show("Outbox: cancel asks first")
+      await outbox.confirmCancel()
+      walker.show("Outbox: cancelled")
+    } else {
+      walker.note("the unanswered send is not waiting any more (it may have been sent)")
+    }
+    session.close()
+    session.close()
+    await walker.settle()
+  }
+
+  // MARK: - 设备
+
+  @MainActor
+  func walkDevices(_ walker: PhoneWalker) async throws {
+    let session = walker.session
+    session.selectTab(0)
+    await walker.settle()
+    var list = try walker.screen(FleetListModel.self)
+    if session.state.stacks[0].count > 1 { session.close(toDepth: 1) }
+    list = try walker.screen(FleetListModel.self)
+    let lab = try #require(list.rows.first { $0.name == "Lab 1" })
+    list.tap(lab.id)
+    await walker.settle()
+    let detail = try walker.screen(InstanceDetailModel.self)
+    #expect(detail.canOpenSections)
+
+    // The overview: loading cards, then one request per section.
+    walker.device("Lab").clearRequests()
+    detail.openSections()
+    walker.show("Device overview: loading")
+    await walker.settle()
+    let overview = try walker.screen(DeviceOverviewModel.self)
+    walker.show("Device overview: Lab 1")
+    func checkBudget(_ step: String) {
+      let requests = walker.device("Lab").requests()
+      let logins = requests.filter { $0.target.hasPrefix("/api/auth/login") }.count
+      walker.note("\(step): \(requests.count - logins) requests, \(logins) logins")
+      if requests.count - logins > DeviceSection.allCases.count || logins > 1 {
+        walker.fail("\(step) asked the device \(requests.count) times (budget: one per section)")
+      }
+    }
+    checkBudget("the overview's first load")
+    walker.device("Lab").clearRequests()
+    await overview.refresh()
+    checkBudget("the overview's refresh")
+
+    // Each section in full; going back fetches nothing.
+    for section in DeviceSection.allCases where section != .sms {
+      overview.open(section)
+      await walker.settle()
+      walker.show("Section: \(section.rawValue)")
+      let back = await walker.requests(to: "Lab") { session.close() }
+      if !back.isEmpty {
+        walker.fail("going back to the overview asked the device \(back.count) times")
+      }
+    }
+
+    // The device's own SMS: reveal, send, delete (confirmed), then none left: its empty state.
+    overview.open(.sms)
+    await walker.settle()
+    let sms = try walker.screen(DeviceSMSModel.self)
+    walker.show("The device's SMS")
+    let first = try #require(sms.messages.first)
+    sms.toggleReveal(first.id)
+    walker.show("The device's SMS: one revealed")
+    sms.compose()
+    sms.to = "10086"
+    sms.body = "Balance?"
+    walker.show("The device's SMS: send form")
+    await sms.send()
+    walker.show("The device's SMS: sent")
+    sms.askDelete(try #require(sms.messages.first).id)
+    walker.show("The device's SMS: delete asks first")
+    await sms.confirmDelete()
+    walker.show("The device's SMS: deleted")
+    walker.device("Lab").deleteMessages(ids: walker.device("Lab").messages().map(\.id))
+    await sms.refresh()
+    walker.show("The device's SMS: none left")
+    session.close()
+
+    // The foreground: the screen shown refreshes once; nothing runs on its own.
+    walker.device("Lab").clearRequests()
+    session.enterForeground()
+    await walker.settle()
+    checkBudget("returning to the foreground")
+    for device in walker.fleet.devices { device.clearRequests() }
+    try await Task.sleep(nanoseconds: 1_500_000_000)
+    let idle = walker.fleet.devices.reduce(0) { $0 + $1.requests().count }
+    walker.note("requests while idle for 1.5 s: \(idle)")
+    if idle > 0 { walker.fail("\(idle) requests went out while nobody touched the app") }
+    session.close()
+    session.close()
+
+    // A device without a modem: its sections fail one by one, each saying why.
+    list = try walker.screen(FleetListModel.self)
+    list.tap(try #require(list.rows.first { $0.name == "NoModem" }).id)
+    await walker.settle()
+    try walker.screen(InstanceDetailModel.self).openSections()
+    await walker.settle()
+    walker.show("Device overview: no modem")
+    let modemless = try walker.screen(DeviceOverviewModel.self)
+    modemless.open(.sim)
+    await walker.settle()
+    walker.show("Section without a modem: SIM")
+    session.close(toDepth: 1)
+    await walker.settle()
+  }
+
+  // MARK: - 设置
+
+  @MainActor
+  func walkSettings(_ walker: PhoneWalker) async throws {
+    let session = walker.session
+    session.selectTab(2)
+    await walker.settle()
+    let settings = try walker.screen(SettingsModel.self)
+    walker.show("Settings")
+    #expect(settings.state?.plainHTTP.count == 3)
+
+    settings.openData()
+    await walker.settle()
+    let data = try walker.screen(LocalDataModel.self)
+    walker.show("Local data")
+    await data.check()
+    walker.show("Local data: checked")
+    await data.compact()
+    walker.show("Local data: compacted")
+    await data.backup()
+    walker.show("Local data: backed up")
+    let backup = try #require(data.file)
+    #expect(FileManager.default.fileExists(atPath: backup.url.path))
+    #expect(backup.url.path.hasPrefix(walker.sandbox.appendingPathComponent("Documents").path))
+    await data.exportRegistry()
+    walker.show("Local data: devices exported")
+    let exported = try String(contentsOf: try #require(data.file).url, encoding: .utf8)
+    #expect(!exported.contains("s3cret-lab"), "the export holds a password")
+    data.chooseBackup()
+    data.picked(backup.url)
+    walker.show("Local data: restore asks first")
+    await data.confirm()
+    walker.show("Local data: restored")
+    session.close()
+
+    settings.openLogs()
+    await walker.settle()
+    let logs = try walker.screen(LogListModel.self)
+    walker.show("Log center", rows: 8)
+    await logs.filter(kind: .connection)
+    await logs.search("NoModem")
+    walker.show("Log center: connection log, “NoModem”")
+    await logs.search("")
+    await logs.filter(kind: nil)
+    await logs.filter(level: .warning)
+    walker.show("Log center: warnings and worse", rows: 8)
+    await logs.filter(level: nil)
+    let record = try #require(logs.shown.first)
+    logs.open(record)
+    await walker.settle()
+    walker.show("A log record")
+    session.close()
+    await logs.export(.csv)
+    walker.show("Log center: exported as CSV", rows: 8)
+    let csv = try String(contentsOf: try #require(logs.file).url, encoding: .utf8)
+    #expect(!csv.contains("s3cret-lab") && !csv.contains("482913"), "the export holds a secret")
+    logs.askTrim(.olderThanMonth)
+    walker.show("Log center: trim asks first", rows: 8)
+    await logs.confirm()
+    walker.show("Log center: trimmed", rows: 8)
+    await logs.askClear()
+    walker.show("Log center: clear asks first", rows: 8)
+    await logs.confirm()
+    walker.show("Log center: cleared")
+    session.close()
   }
 }

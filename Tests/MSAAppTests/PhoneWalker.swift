@@ -86,8 +86,10 @@ final class PhoneWalker {
       sourceLocation: sourceLocation)
   }
 
-  /// Records the screen shown under `step` and checks its words.
-  func show(_ step: String) {
+  /// Records the screen shown under `step` and checks its words. With `rows`, the transcript
+  /// keeps only the first rows of each section (the log center's older records tie on their
+  /// time and come in the order the devices answered); every row is checked all the same.
+  func show(_ step: String, rows limit: Int? = nil) {
     guard let model = session.visible else {
       problems.append("\(step): no screen is shown")
       return
@@ -97,9 +99,18 @@ final class PhoneWalker {
       reached.insert(match.screen.pattern.description)
     }
     let outline = model.outline()
+    var shown = outline
+    if let limit {
+      for index in shown.sections.indices where shown.sections[index].rows.count > limit {
+        let more = shown.sections[index].rows.count - limit
+        shown.sections[index].rows =
+          Array(shown.sections[index].rows.prefix(limit))
+          + [PhoneOutline.Row([PhoneText("(\(more) older rows not written here)")])]
+      }
+    }
     lines.append("")
-    lines.append("## \(step) — \(Self.normalized(path))")
-    lines += outline.lines.map(Self.normalized)
+    lines.append("## \(step) — \(normalized(path))")
+    lines += shown.lines.map(normalized)
     for text in outline.texts where text.role != .foreign {
       if let word = PhoneWording.terminalWord(in: text.text) {
         problems.append("\(step): terminal word “\(word)” in “\(text.text)”")
@@ -112,7 +123,7 @@ final class PhoneWalker {
 
   /// Adds a line of its own to the transcript (what the walk did).
   func note(_ line: String) {
-    lines.append("> " + Self.normalized(line))
+    lines.append("> " + normalized(line))
   }
 
   /// Records a problem.
@@ -146,6 +157,11 @@ final class PhoneWalker {
       rest = rest.dropFirst(digits.count)
     }
     return result + rest
+  }
+
+  /// `line` with the sandbox's random path written `SANDBOX`, then ``normalized(_:)``.
+  func normalized(_ line: String) -> String {
+    Self.normalized(line.replacingOccurrences(of: sandbox.path, with: "SANDBOX"))
   }
 
   /// The transcript as a file's text.

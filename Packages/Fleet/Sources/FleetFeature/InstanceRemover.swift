@@ -86,7 +86,7 @@ public struct InstanceRemover: Sendable {
   /// How a failed read or release keeps the instance.
   static func failed(_ error: SimAdminError) -> ReleaseOutcome {
     switch error {
-    case .timeout, .cancelled, .unreachable: .unreachable
+    case .timeout, .cancelled, .unreachable, .localNetworkDenied: .unreachable
     case .loginRequired, .wrongPassword, .passwordNotSet: .loginRequired
     default: .refused
     }

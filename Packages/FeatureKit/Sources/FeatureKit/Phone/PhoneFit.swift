@@ -35,6 +35,9 @@ public enum PhoneFit {
     case .button: Place(fontSize: 23, isBold: true, width: screenWidth - 2 * 20 - 2 * 16)
     // A bar button: 17 pt semibold, about a third of the bar.
     case .toolbar: Place(fontSize: 17, isBold: true, width: 120)
+    // A pull-down menu's item: body (23 pt) in a menu about 250 points wide less its icon
+    // and padding, on at most two lines.
+    case .menu: Place(fontSize: 23, isBold: false, width: 2 * (250 - 60))
     // A chip in a horizontal scroller: subheadline (21 pt) in the screen less its padding.
     case .chip: Place(fontSize: 21, isBold: false, width: screenWidth - 32 - 24)
     // A badge beside a title: caption (18 pt) semibold, at most 160 points.

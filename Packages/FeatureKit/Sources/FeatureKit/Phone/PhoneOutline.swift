@@ -11,6 +11,8 @@ public struct PhoneText: Sendable, Hashable {
     case button
     /// A text button in the navigation bar or a toolbar (one line).
     case toolbar
+    /// An item of a pull-down menu (two lines at most).
+    case menu
     /// A filter chip in a horizontally scrolling bar (one line).
     case chip
     /// A status badge beside a row's title (one line).

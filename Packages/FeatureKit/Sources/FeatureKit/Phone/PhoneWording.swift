@@ -55,18 +55,29 @@ public enum PhoneWording {
   /// add X"); a phone shows what went wrong ("No group named X") and offers its own way.
   public static func plain(_ message: String, fallback: String) -> String {
     guard terminalWord(in: message) != nil else { return message }
-    var kept = ""
+    var kept: [String] = []
     var piece = ""
+    var cut = false
     for character in message {
       piece.append(character)
       if "。.；;：:！!？?".contains(character) {
-        if terminalWord(in: piece) != nil { break }
-        kept += piece
+        if terminalWord(in: piece) != nil {
+          cut = true
+          break
+        }
+        kept.append(piece)
         piece = ""
       }
     }
-    if piece.isEmpty == false, terminalWord(in: piece) == nil { kept += piece }
-    var trimmed = kept.trimmingCharacters(in: .whitespaces)
+    if !cut, !piece.isEmpty {
+      if terminalWord(in: piece) == nil { kept.append(piece) } else { cut = true }
+    }
+    // A clause that introduces the command ("create it with:") goes with it.
+    if cut, let last = kept.last?.trimmingCharacters(in: .whitespaces).last, "：:".contains(last) {
+      kept.removeLast()
+    }
+    let text = kept.joined()
+    var trimmed = text.trimmingCharacters(in: .whitespaces)
     while let last = trimmed.last, "：:；;,，(（".contains(last) {
       trimmed.removeLast()
       trimmed = trimmed.trimmingCharacters(in: .whitespaces)
