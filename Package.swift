@@ -48,6 +48,7 @@ let package = Package(
       name: "MSAAppTests",
       dependencies: [
         "MSAApp", "CommandLineApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
+        // Every feature's product (features.map below), MessagesFeature among them.
         "LocalStore",
         .product(name: "ConsoleKit", package: "Console"),
         .product(name: "AppRuntime", package: "AppCore"),
