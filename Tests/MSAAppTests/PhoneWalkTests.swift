@@ -356,7 +356,7 @@ struct PhoneWalkTests {
     let outbox = try walker.screen(OutboxModel.self)
     walker.show("The outbox")
     let queued = try #require(outbox.entries.first { $0.body.hasPrefix("Queued") })
-    await outbox.retry(queued.id)
+    await outbox.askRetry(queued.id)
     walker.show("Outbox: retried")
     #expect(outbox.entries.first { $0.id == queued.id }?.state == .sent)
     if let waiting = outbox.entries.first(where: {

@@ -81,6 +81,20 @@ struct PhoneContractTests {
     #expect(context.fileStamp == "20260101-090000")
   }
 
+  @Test func aNewFileNeverReplacesOne() throws {
+    let documents = FileManager.default.temporaryDirectory
+      .appendingPathComponent("phone-files-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: documents) }
+    let context = PhoneContext(
+      environment: .test(), timeZone: TimeZone(identifier: "UTC")!, documents: documents,
+      run: { _, _ in throw CancellationError() }, navigate: { _ in }, canOpen: { _ in false })
+    let first = try context.newFile(in: "Exports", named: "logs", extension: "csv")
+    #expect(first.lastPathComponent == "logs-20260101-000000.csv")
+    try Data("x".utf8).write(to: first)
+    let second = try context.newFile(in: "Exports", named: "logs", extension: "csv")
+    #expect(second.lastPathComponent == "logs-20260101-000000-2.csv")
+  }
+
   @Test func theCatalogueHasEveryPhoneStringInBothLanguages() {
     #expect(FeatureKitStrings.catalogue.problems().isEmpty)
   }

@@ -1,5 +1,6 @@
 #if canImport(SwiftUI) && os(iOS)
   import AppCore
+  import AppRuntime
   import FeatureKit
   import SwiftUI
 

@@ -101,6 +101,23 @@ public struct PhoneContext: Sendable {
     return folder
   }
 
+  /// A new file's place in the folder `folder` of ``documents``: `name-<stamp>.ext`, or with
+  /// `-2`, `-3` … when a file of that name exists (two backups in one second), so nothing is
+  /// ever written over.
+  public func newFile(in folder: String, named name: String, extension ext: String) throws
+    -> URL
+  {
+    let directory = try documentsFolder(folder)
+    let base = "\(name)-\(fileStamp)"
+    var candidate = directory.appendingPathComponent("\(base).\(ext)")
+    var number = 2
+    while FileManager.default.fileExists(atPath: candidate.path) {
+      candidate = directory.appendingPathComponent("\(base)-\(number).\(ext)")
+      number += 1
+    }
+    return candidate
+  }
+
   /// Where a file in ``documents`` shows in the Files app, in words: "Files › On My iPhone ›
   /// MultiSimAdmin › Exports › logs.csv".
   public func filesLocation(of file: URL) -> String {

@@ -109,8 +109,7 @@ final class LocalDataModel: PhoneScreenModel {
   /// A backup into Files (Backups), to keep there or share.
   func backup() async {
     do {
-      let folder = try context.documentsFolder("Backups")
-      let url = folder.appendingPathComponent("MultiSimAdmin-\(context.fileStamp).sqlite")
+      let url = try context.newFile(in: "Backups", named: "MultiSimAdmin", extension: "sqlite")
       await made(
         url, busy: "phone.data.backingUp", ["data", "backup", url.path], key: "phone.data.backedUp")
     } catch {
@@ -121,8 +120,7 @@ final class LocalDataModel: PhoneScreenModel {
   /// The device registry into Files (Exports), passwords left out.
   func exportRegistry() async {
     do {
-      let folder = try context.documentsFolder("Exports")
-      let url = folder.appendingPathComponent("devices-\(context.fileStamp).json")
+      let url = try context.newFile(in: "Exports", named: "devices", extension: "json")
       await made(
         url, busy: "phone.data.exporting", ["data", "export-registry", url.path],
         key: "phone.data.exported")

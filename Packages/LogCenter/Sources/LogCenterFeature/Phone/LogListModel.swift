@@ -177,8 +177,7 @@ final class LogListModel: PhoneScreenModel {
     busy = text("phone.logs.exporting")
     file = nil
     do {
-      let folder = try context.documentsFolder("Exports")
-      let url = folder.appendingPathComponent("logs-\(context.fileStamp).\(format.rawValue)")
+      let url = try context.newFile(in: "Exports", named: "logs", extension: format.rawValue)
       var arguments = ["logs", "export", "--format", format.rawValue, "--output", url.path]
       if let kind { arguments += ["--kind", kind.rawValue] }
       let result = try await context.run(arguments)

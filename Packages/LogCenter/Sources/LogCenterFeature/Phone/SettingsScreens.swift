@@ -1,4 +1,5 @@
 #if os(iOS) && canImport(SwiftUI)
+  import Essentials
   import FeatureKit
   import SwiftUI
   import UniformTypeIdentifiers

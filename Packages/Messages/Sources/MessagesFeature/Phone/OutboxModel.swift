@@ -23,6 +23,8 @@ final class OutboxModel: PhoneScreenModel {
   private(set) var notice: PhoneNotice? { didSet { changes.send() } }
   /// The entry whose cancellation waits for a yes.
   private(set) var cancelling: Int64? { didSet { changes.send() } }
+  /// The entry of unknown outcome whose retry waits for a yes (it may have been sent).
+  private(set) var retryingUnknown: Int64? { didSet { changes.send() } }
 
   init(_ context: PhoneContext) {
     self.context = context
@@ -72,6 +74,23 @@ final class OutboxModel: PhoneScreenModel {
     await reload()
   }
 
+  /// Retry: at once, unless the entry's outcome is unknown — it may have been sent, so the
+  /// user is told first (the retry checks the device's sent messages before sending again).
+  func askRetry(_ id: Int64) async {
+    if entries.first(where: { $0.id == id })?.state.rawValue == "unknown" {
+      retryingUnknown = id
+    } else {
+      await retry(id)
+    }
+  }
+
+  /// Yes to retrying an entry of unknown outcome.
+  func confirmRetry() async {
+    guard let id = retryingUnknown else { return }
+    retryingUnknown = nil
+    await retry(id)
+  }
+
   /// Tries one entry again and says what became of it.
   func retry(_ id: Int64) async {
     guard !pending.contains(id) else { return }
@@ -94,6 +113,7 @@ final class OutboxModel: PhoneScreenModel {
 
   func keep() {
     cancelling = nil
+    retryingUnknown = nil
     notice = PhoneNotice(text("phone.outbox.kept"), tone: .muted)
   }
 
@@ -155,6 +175,12 @@ final class OutboxModel: PhoneScreenModel {
   }
 
   var dialog: PhoneOutline.Dialog? {
+    if let id = retryingUnknown, let entry = entries.first(where: { $0.id == id }) {
+      return PhoneOutline.Dialog(
+        text("phone.outbox.retryUnknownQuestion", ["peer": entry.peer]),
+        message: text("phone.outbox.retryUnknownMessage", ["instance": entry.instanceName]),
+        buttons: [text("phone.outbox.retryUnknownConfirm"), text("phone.outbox.keep")])
+    }
     guard let id = cancelling, let entry = entries.first(where: { $0.id == id }) else { return nil }
     return PhoneOutline.Dialog(
       text("phone.outbox.cancelQuestion", ["peer": entry.peer]),

@@ -44,12 +44,18 @@
       .confirmationDialog(
         model.dialog?.title.text ?? "",
         isPresented: Binding(
-          get: { model.cancelling != nil },
-          set: { if !$0 && model.cancelling != nil { model.keep() } }),
+          get: { model.dialog != nil },
+          set: { if !$0 && model.dialog != nil { model.keep() } }),
         titleVisibility: .visible
       ) {
-        Button(model.text("phone.outbox.cancelConfirm"), role: .destructive) {
-          phoneTask { await model.confirmCancel() }
+        if model.retryingUnknown != nil {
+          Button(model.text("phone.outbox.retryUnknownConfirm")) {
+            phoneTask { await model.confirmRetry() }
+          }
+        } else {
+          Button(model.text("phone.outbox.cancelConfirm"), role: .destructive) {
+            phoneTask { await model.confirmCancel() }
+          }
         }
         Button(model.text("phone.outbox.keep"), role: .cancel) { model.keep() }
       } message: {
@@ -70,7 +76,7 @@
         }
         HStack(spacing: 10) {
           if model.canRetry(entry) {
-            Button(model.text("action.retry")) { phoneTask { await model.retry(entry.id) } }
+            Button(model.text("action.retry")) { phoneTask { await model.askRetry(entry.id) } }
               .buttonStyle(PhoneButtonStyle(.primary))
           }
           if model.canCancel(entry) {
@@ -84,7 +90,7 @@
           Button(model.text("action.cancel"), role: .destructive) { model.askCancel(entry.id) }
         }
         if model.canRetry(entry) {
-          Button(model.text("action.retry")) { phoneTask { await model.retry(entry.id) } }
+          Button(model.text("action.retry")) { phoneTask { await model.askRetry(entry.id) } }
         }
       }
     }
