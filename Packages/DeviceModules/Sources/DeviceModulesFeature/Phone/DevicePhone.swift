@@ -71,7 +71,7 @@ enum DevicePhone {
 
   /// A section's content as cards: its values in one card, each table row a card of its own
   /// whose rows are the columns' titles and the row's cells, notes as rows of their own.
-  static func cards(_ nodes: [ViewNode]) -> [Card] {
+  static func cards(_ nodes: [ViewNode], _ context: PhoneContext) -> [Card] {
     var cards: [Card] = []
     var loose: [Row] = []
     func flush() {
@@ -91,7 +91,10 @@ enum DevicePhone {
             Row(label: column.title, value: cell.text, tone: tone(cell.tone))
           }
           guard let head = pairs.first else { continue }
-          cards.append(Card(title: head.label + ": " + head.value, rows: Array(pairs.dropFirst())))
+          cards.append(
+            Card(
+              title: context.common("phone.item", ["name": head.label, "detail": head.value]),
+              rows: Array(pairs.dropFirst())))
         }
       case .text(let text):
         loose.append(Row(label: "", value: text.text, tone: nil))

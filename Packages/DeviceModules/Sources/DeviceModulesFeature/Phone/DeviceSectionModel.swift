@@ -57,7 +57,7 @@ final class DeviceSectionModel: PhoneScreenModel {
   var cards: [DevicePhone.Card] {
     guard state.status == .loaded, let content = state.content else { return [] }
     return DevicePhone.cards(
-      DeviceViews.body(content, DevicePhone.viewContext(context, reference: reference)))
+      DeviceViews.body(content, DevicePhone.viewContext(context, reference: reference)), context)
   }
 
   /// Loading, empty or failed, in words; nil when loaded.
