@@ -5,7 +5,8 @@ import LocalStore
 import SimAdminClient
 
 /// The Fleet feature's phone screens: the node list (`fleet`), the add and edit forms
-/// (`fleet/new`, `fleet/:ref/edit`) and a node's detail (`fleet/:ref`).
+/// (`fleet/new`, `fleet/:ref/edit`), a node's detail (`fleet/:ref`) and its release from its
+/// Hub (`fleet/:ref/release`).
 enum FleetPhone {
   static var screens: [PhoneScreen] {
     [
@@ -14,6 +15,9 @@ enum FleetPhone {
       PhoneScreen("fleet/:ref") { InstanceDetailModel($0.context, reference: $0.parameter("ref")) },
       PhoneScreen("fleet/:ref/edit") {
         InstanceFormModel($0.context, reference: $0.parameter("ref"))
+      },
+      PhoneScreen("fleet/:ref/release") {
+        ReleaseModel($0.context, reference: $0.parameter("ref"))
       },
     ]
   }

@@ -118,6 +118,12 @@ final class InstanceDetailModel: PhoneScreenModel {
     context.open("device/\(row.id)")
   }
 
+  /// Opens Release from Hub: the binding read first, nothing written without a yes.
+  func openRelease() {
+    guard let row else { return }
+    context.open("fleet/\(row.id)/release")
+  }
+
   /// Shows the password prompt.
   func askLogin() {
     password = ""
@@ -282,6 +288,7 @@ final class InstanceDetailModel: PhoneScreenModel {
       text("action.test"), text("action.login"), text("action.logout"), text("action.edit"),
     ]
     if canOpenSections { titles.append(text("action.sections")) }
+    titles.append(text("action.release"))
     titles.append(text("action.remove"))
     return titles
   }

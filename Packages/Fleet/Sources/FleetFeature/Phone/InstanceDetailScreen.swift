@@ -74,6 +74,8 @@
           Button(model.text("action.sections")) { model.openSections() }
             .buttonStyle(PhoneButtonStyle())
         }
+        Button(model.text("action.release")) { model.openRelease() }
+          .buttonStyle(PhoneButtonStyle())
         Button(model.text("action.remove")) { model.askRemove() }
           .buttonStyle(PhoneButtonStyle(.danger))
       }
