@@ -77,27 +77,30 @@ final class OutboxModel: PhoneScreenModel {
   /// Retry: at once, unless the entry's outcome is unknown — it may have been sent, so the
   /// user is told first (the retry checks the device's sent messages before sending again).
   func askRetry(_ id: Int64) async {
-    if entries.first(where: { $0.id == id })?.state.rawValue == "unknown" {
+    let state = entries.first(where: { $0.id == id })?.state.rawValue
+    if state == "unknown" || state == "sending" {
       retryingUnknown = id
     } else {
       await retry(id)
     }
   }
 
-  /// Yes to retrying an entry of unknown outcome.
+  /// Yes to retrying an entry of unknown outcome: the user's explicit choice to send it
+  /// again (`--send-again`), which looks among the device's sent messages once more first.
   func confirmRetry() async {
     guard let id = retryingUnknown else { return }
     retryingUnknown = nil
-    await retry(id)
+    await retry(id, sendAgain: true)
   }
 
   /// Tries one entry again and says what became of it.
-  func retry(_ id: Int64) async {
+  func retry(_ id: Int64, sendAgain: Bool = false) async {
     guard !pending.contains(id) else { return }
     pending.insert(id)
     defer { pending.remove(id) }
     do {
-      _ = try await context.run(["outbox", "retry", String(id)])
+      _ = try await context.run(
+        ["outbox", "retry", String(id)] + (sendAgain ? ["--send-again", "--yes"] : []))
     } catch {
       notice = PhoneNotice(MessagesPhone.message(error, context), tone: .danger)
       await reload()
