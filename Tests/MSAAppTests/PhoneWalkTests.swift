@@ -32,6 +32,7 @@ struct PhoneWalkTests {
       try await walkMessages(walker)
       try await walkDevices(walker)
       try await walkSettings(walker)
+      try await walkRelease(walker)
     } catch {
       await walker.stop()
       throw error
@@ -359,15 +360,22 @@ struct PhoneWalkTests {
     await outbox.askRetry(queued.id)
     walker.show("Outbox: retried")
     #expect(outbox.entries.first { $0.id == queued.id }?.state == .sent)
-    if let waiting = outbox.entries.first(where: {
-      outbox.canCancel($0) && $0.body.hasPrefix("No answer")
-    }) {
-      outbox.askCancel(waiting.id)
-      walker.show("Outbox: cancel asks first")
-      await outbox.confirmCancel()
-      walker.show("Outbox: cancelled")
+    // Cancel: what was not sent is never sent.
+    let cancellable = try #require(outbox.entries.first { outbox.canCancel($0) })
+    outbox.askCancel(cancellable.id)
+    walker.show("Outbox: cancel asks first")
+    await outbox.confirmCancel()
+    walker.show("Outbox: cancelled")
+    #expect(outbox.entries.first { $0.id == cancellable.id }?.state == .cancelled)
+    // An unknown outcome: a retry asks first, then checks the device's sent messages.
+    if let unknown = outbox.entries.first(where: { $0.state.rawValue == "unknown" }) {
+      await outbox.askRetry(unknown.id)
+      walker.show("Outbox: retrying an unknown outcome asks first")
+      await outbox.confirmRetry()
+      walker.show("Outbox: the unknown outcome retried")
+      #expect(outbox.entries.first { $0.id == unknown.id }?.state.rawValue != "unknown")
     } else {
-      walker.note("the unanswered send is not waiting any more (it may have been sent)")
+      walker.fail("the send with no answer in time did not become unknown")
     }
     session.close()
     session.close()
@@ -537,5 +545,57 @@ struct PhoneWalkTests {
     await logs.confirm()
     walker.show("Log center: cleared")
     session.close()
+  }
+
+  // MARK: - Release from Hub
+
+  /// A device bound to a Hub: the release screen reads the binding (one request, nothing
+  /// written), asks first, and "Release and remove" makes the device standalone and removes
+  /// the node; a device that is not bound says removing changes nothing on it.
+  @MainActor
+  func walkRelease(_ walker: PhoneWalker) async throws {
+    let session = walker.session
+    session.selectTab(0)
+    await walker.settle()
+    if session.state.stacks[0].count > 1 { session.close(toDepth: 1) }
+    await walker.settle()
+    var list = try walker.screen(FleetListModel.self)
+
+    list.tap(try #require(list.rows.first { $0.name == "NoModem" }).id)
+    await walker.settle()
+    try walker.screen(InstanceDetailModel.self).openRelease()
+    await walker.settle()
+    walker.show("Release from Hub: not bound")
+    #expect(try walker.screen(ReleaseModel.self).boundURL == nil)
+    session.close(toDepth: 1)
+    await walker.settle()
+
+    let lab = walker.device("Lab")
+    lab.setHub(.bound(url: "http://10.0.0.9:8788"))
+    list = try walker.screen(FleetListModel.self)
+    list.tap(try #require(list.rows.first { $0.name == "Lab 1" }).id)
+    await walker.settle()
+    lab.clearRequests()
+    try walker.screen(InstanceDetailModel.self).openRelease()
+    await walker.settle()
+    let release = try walker.screen(ReleaseModel.self)
+    walker.show("Release from Hub: bound")
+    let reads = lab.requests().filter { !$0.target.hasPrefix("/api/auth/login") }
+    walker.note("opening the release screen: \(reads.count) request")
+    if reads.count > 1 || reads.contains(where: { $0.method != "GET" }) {
+      walker.fail("opening the release screen asked \(reads.count) times or wrote")
+    }
+    release.askRelease()
+    walker.show("Release from Hub: asks first")
+    release.cancelRelease()
+    walker.show("Release from Hub: kept")
+    #expect(lab.hubBinding == .bound(url: "http://10.0.0.9:8788"))
+    release.askRelease()
+    await release.confirmRelease()
+    await walker.settle()
+    list = try walker.screen(FleetListModel.self)
+    walker.show("Released and removed")
+    #expect(lab.hubBinding != .bound(url: "http://10.0.0.9:8788"))
+    #expect(!list.rows.contains { $0.name == "Lab 1" })
   }
 }
