@@ -49,7 +49,7 @@ let package = Package(
       dependencies: [
         "MSAApp", "CommandLineApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
         // Every feature's product (features.map below), MessagesFeature among them.
-        "LocalStore",
+        "LocalStore", .product(name: "LocalStoreTesting", package: "LocalStore"),
         .product(name: "ConsoleKit", package: "Console"),
         .product(name: "AppRuntime", package: "AppCore"),
         .product(name: "EssentialsTesting", package: "Essentials"),
