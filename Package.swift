@@ -48,13 +48,13 @@ let package = Package(
       name: "MSAAppTests",
       dependencies: [
         "MSAApp", "CommandLineApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
+        // Every feature's product (features.map below), MessagesFeature among them.
         "LocalStore", .product(name: "LocalStoreTesting", package: "LocalStore"),
-        .product(name: "MessagesFeature", package: "Messages"),
         .product(name: "ConsoleKit", package: "Console"),
         .product(name: "AppRuntime", package: "AppCore"),
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "FeatureKitTesting", package: "FeatureKit"),
-      ],
+      ] + features.map { .product(name: "\($0)Feature", package: $0) },
       path: "Tests/MSAAppTests"),
   ]
 )

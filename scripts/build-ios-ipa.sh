@@ -2,7 +2,8 @@
 # Builds the unsigned iPhone app (Apps/iOS) into build/ipa/MultiSimAdmin.ipa for TrollStore:
 #   swift build -c release --triple arm64-apple-ios16.0 with the iPhoneOS SDK, then
 #   Payload/MultiSimAdmin.app (the executable, Info.plist, its English and Chinese texts,
-#   resource bundles and the icon), zipped; prints the IPA's path, size and SHA-256.
+#   resource bundles and the icon), zipped; prints the IPA's path, size and SHA-256 and writes
+#   the SHA-256 beside it (MultiSimAdmin.ipa.sha256), as seed 000's builder does.
 # No certificate, no provisioning profile, no signing (TrollStore, or your own tool, signs).
 #
 # Usage: scripts/build-ios-ipa.sh                    on a Mac with Xcode
@@ -34,7 +35,7 @@ while [ $# -gt 0 ]; do
       shift 2
       ;;
     -h | --help)
-      sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -101,6 +102,8 @@ if command -v shasum >/dev/null 2>&1; then
 else
   sha=$(sha256sum "$ipa" | cut -d' ' -f1)
 fi
+# Seed 000 keeps the checksum beside the IPA too.
+echo "$sha  $app.ipa" >"$ipa.sha256"
 echo "IPA: $ipa"
 echo "Size: $size bytes"
 echo "SHA-256: $sha"

@@ -9,14 +9,14 @@ import LogCenterFeature
 import MessagesFeature
 
 /// The iPhone app's composition: the features it compiles in (the only file that imports
-/// feature packages). A feature appears in the app by being listed here; the shell draws
-/// whatever the registry holds.
+/// feature packages). A feature appears in the app by being listed here; each brings its own
+/// phone screens, and the shell draws whatever the registry holds.
 enum Composition {
   /// The release this build is.
   static let version = "0.1.0"
 
   /// The feature modules: tabs 节点 (Fleet), 消息 (Messages) and 设置 (LogCenter); the
-  /// device workbench (DeviceModules) is reached from a node.
+  /// device sections (DeviceModules) are reached from a node.
   static var modules: [FeatureModule] {
     [Fleet.module, Messages.module, DeviceModules.module, LogCenter.module]
   }
@@ -31,13 +31,15 @@ enum Composition {
     LogCenter.module.id: "gearshape",
   ]
 
-  /// The running app in the sandbox's Application Support.
+  /// The running app: data in the sandbox's Application Support, backups and exports in its
+  /// Documents (the Files app's "On My iPhone › MultiSimAdmin").
   @MainActor
-  static func session(applicationSupport: URL, preferredLanguages: [String]) throws
-    -> AppSession
+  static func session(applicationSupport: URL, documents: URL, preferredLanguages: [String])
+    throws -> PhoneSession
   {
     try PhoneRuntime.session(
       modules: modules, schemaModules: schemaModules, version: version,
-      applicationSupport: applicationSupport, preferredLanguages: preferredLanguages)
+      applicationSupport: applicationSupport, documents: documents,
+      preferredLanguages: preferredLanguages)
   }
 }

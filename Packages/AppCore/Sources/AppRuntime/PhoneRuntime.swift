@@ -71,86 +71,193 @@ extension PhoneRuntime {
       builtIns: builtIns, modules: modules, root: CommandSpec(programName, abstract: name))
   }
 
-  /// Everything the app runs on, from the features it compiles in: the registry, the
-  /// environment in the sandbox's Application Support, and a session whose actions run through
-  /// the command dispatcher.
+  /// Everything the app runs on, from the features it compiles in: the registry (every route
+  /// must have a phone screen), the environment in the sandbox's Application Support, and a
+  /// session whose screens run their commands through the command dispatcher.
+  ///
+  /// - Parameters:
+  ///   - documents: the sandbox's Documents (shown in Files): backups and exports go there.
+  ///   - timeZone: the phone's time zone, in which every time is shown.
   @MainActor
   public static func session(
     modules: [FeatureModule], schemaModules: [SchemaModule], version: String,
-    applicationSupport: URL, preferredLanguages: [String], clock: AppClock = .system
-  ) throws -> AppSession {
+    applicationSupport: URL, documents: URL, preferredLanguages: [String],
+    timeZone: TimeZone = .current, clock: AppClock = .system,
+    services: (Services) -> Services = { $0 }
+  ) throws -> PhoneSession {
     let registry = try registry(modules: modules)
+    let missing = registry.routesWithoutPhoneScreen
+    guard missing.isEmpty else { throw PhoneScreensMissing(patterns: missing) }
     let language = language(preferred: preferredLanguages)
-    let environment = environment(
+    var environment = environment(
       registry: registry, dataDirectory: try dataDirectory(applicationSupport: applicationSupport),
       language: language, clock: clock, schemaModules: schemaModules,
       buildInfo: AppBuildInfo(version: version, platform: "ios-arm64"))
-    let dispatcher = CommandDispatcher(
-      registry: registry,
-      commandTree: registry.commandTree(
-        root: CommandSpec(
-          programName, abstract: AppCoreStrings.string("phone.app.name"))),
-      globalOptions: [])
-    return AppSession(
-      context: AppContext(registry: registry, language: language), environment: environment
-    ) { arguments in
-      await dispatcher.outcome(of: arguments, in: environment)
-    }
+    environment.services = services(environment.services)
+    return PhoneSession(
+      context: AppContext(registry: registry, language: language), environment: environment,
+      timeZone: timeZone, documents: documents)
   }
 }
 
-/// A running app over the core: the state, the messages a shell sends, and the effects
-/// performed as tasks whose results come back as messages. A SwiftUI shell observes
-/// ``onChange``; everything here runs on the main actor.
+/// Routes that no feature gave a phone screen: a composition defect the app refuses to start
+/// with (and the walk reports).
+public struct PhoneScreensMissing: Error, LocalizedFailure {
+  /// The route patterns.
+  public let patterns: [String]
+
+  /// The routes in `patterns` lack a phone screen.
+  public init(patterns: [String]) {
+    self.patterns = patterns
+  }
+
+  public func localizedMessage(_ language: AppLanguage) -> String {
+    AppCoreStrings.text(
+      "phone.missing-screens", language, ["routes": patterns.joined(separator: ", ")])
+  }
+}
+
+/// The running iPhone app: the app core's navigation (``AppState``'s tabs and stacks, moved
+/// by ``AppUpdate``) with a phone screen model per open screen, whose commands run through the
+/// same ``CommandDispatcher`` as the console's actions.
+///
+/// The request budget lives here: a screen's model is made and loaded once when it is
+/// opened; going back to it resumes it (local data only, never a device); the app coming
+/// back to the foreground refreshes the screen shown, once; nothing runs on its own.
 @MainActor
-public final class AppSession {
-  /// The current state.
+public final class PhoneSession {
+  /// The tabs and their navigation stacks.
   public private(set) var state: AppState
   /// The registry and language.
   public let context: AppContext
-  /// Called after every change of ``state``.
+  /// The app's environment.
+  public let environment: AppEnvironment
+  /// Called after every change of navigation.
   public var onChange: (@MainActor () -> Void)?
-  let runner: AppEffectRunner
-  var loads = LoadTracker()
+  /// The phone's time zone.
+  public let timeZone: TimeZone
+  /// The Files folder.
+  public let documents: URL
+  let dispatcher: CommandDispatcher
+  private var models: [Int: any PhoneScreenModel] = [:]
+  private var tasks: [Int: Task<Void, Never>] = [:]
+  private var nextTask = 0
 
-  /// A session for the registry's features in `environment`, running actions with
-  /// `execute`.
+  /// A session over `context`'s features in `environment`.
   public init(
-    context: AppContext, environment: AppEnvironment,
-    execute: @escaping AppEffectRunner.Executor
+    context: AppContext, environment: AppEnvironment, timeZone: TimeZone, documents: URL
   ) {
     self.context = context
+    self.environment = environment
+    self.timeZone = timeZone
+    self.documents = documents
     state = AppState(tabs: AppState.tabs(of: context.registry, language: context.language))
-    runner = AppEffectRunner(
-      registry: context.registry, environment: environment, execute: execute)
+    dispatcher = CommandDispatcher(
+      registry: context.registry,
+      commandTree: context.registry.commandTree(
+        root: CommandSpec(
+          PhoneRuntime.programName, abstract: AppCoreStrings.string("phone.app.name"))),
+      globalOptions: [])
   }
 
-  /// Loads the first screen.
+  /// The context phone screens run in.
+  public var phoneContext: PhoneContext {
+    let dispatcher = dispatcher
+    let environment = environment
+    let registry = context.registry
+    return PhoneContext(
+      environment: environment, timeZone: timeZone, documents: documents,
+      run: { arguments, input in
+        try await dispatcher.execute(arguments, in: environment, input: input)
+      },
+      navigate: { [weak self] navigation in
+        switch navigation {
+        case .open(let path): self?.open(path)
+        case .close(let notice): self?.close(notice: notice)
+        }
+      },
+      canOpen: { registry.phoneScreen(for: $0) != nil })
+  }
+
+  /// Shows the first tab's home screen.
   public func start() {
-    perform(AppUpdate.start(state))
+    ensureModels()
   }
 
-  /// Applies `message` and performs what it asks for.
-  public func send(_ message: AppMessage) {
-    if case .loaded(let path, _, _) = message, loads.finish(path) {
-      let again = loads.queued(for: path)
-      perform([.load(path: path, search: again.search, flags: again.flags)])
-    }
-    let effects = AppUpdate.update(&state, message, context: context)
-    perform(effects)
+  /// Shows the tab at `index` (its home screen is loaded the first time).
+  public func selectTab(_ index: Int) {
+    _ = AppUpdate.update(&state, .selectTab(index), context: context)
+    ensureModels()
     onChange?()
   }
 
-  func perform(_ effects: [AppEffect]) {
-    runner.perform(
-      effects, &loads,
-      loaded: { path, view, date in
-        Task { @MainActor [weak self] in self?.send(.loaded(path: path, view: view, at: date)) }
-      },
-      finished: { batch, affected, outcome in
-        Task { @MainActor [weak self] in
-          self?.send(.finished(batch: batch, affected: affected, outcome: outcome))
-        }
-      })
+  /// Opens `path` on top of the active tab's stack, if a phone screen draws it.
+  public func open(_ path: String) {
+    guard context.registry.phoneScreen(for: path) != nil else { return }
+    _ = AppUpdate.update(&state, .push(path: path), context: context)
+    ensureModels()
+    onChange?()
+  }
+
+  /// Closes the screen on top of the active tab (its home stays); the screen below resumes
+  /// with `notice` and fetches nothing.
+  public func close(notice: String? = nil) {
+    guard state.stacks[state.activeTab].count > 1 else { return }
+    // The core's pop asks to reload the screen below; the phone resumes it instead.
+    _ = AppUpdate.update(&state, .close, context: context)
+    let open = Set(state.stacks.flatMap { $0 }.map(\.id))
+    for id in models.keys where !open.contains(id) { models[id] = nil }
+    if let model = models[state.screen.id] {
+      track { await model.resume(notice: notice) }
+    }
+    onChange?()
+  }
+
+  /// Closes screens until the active tab shows `depth` screens (a swipe back over several).
+  public func close(toDepth depth: Int) {
+    while state.stacks[state.activeTab].count > max(1, depth) { close() }
+  }
+
+  /// The model of the screen with this id, if it is open.
+  public func model(_ screenID: Int) -> (any PhoneScreenModel)? {
+    models[screenID]
+  }
+
+  /// The model of the screen shown.
+  public var visible: (any PhoneScreenModel)? {
+    models[state.screen.id]
+  }
+
+  /// The app is back in the foreground: the screen shown refreshes, once.
+  public func enterForeground() {
+    guard let model = visible else { return }
+    track { await model.refresh() }
+  }
+
+  /// Waits until every load, resume and refresh the session started has ended.
+  public func idle() async {
+    while let (id, task) = tasks.first {
+      await task.value
+      tasks[id] = nil
+    }
+  }
+
+  /// Makes and loads the model of every shown screen that has none (the active tab's top).
+  private func ensureModels() {
+    guard !state.tabs.isEmpty else { return }
+    let screen = state.screen
+    guard models[screen.id] == nil,
+      let match = context.registry.phoneScreen(for: screen.path)
+    else { return }
+    let model = match.screen.make(
+      PhoneRequest(path: screen.path, parameters: match.parameters, context: phoneContext))
+    models[screen.id] = model
+    track { await model.appear() }
+  }
+
+  private func track(_ work: @escaping @MainActor () async -> Void) {
+    nextTask += 1
+    let id = nextTask
+    tasks[id] = Task { @MainActor in await work() }
   }
 }

@@ -62,30 +62,59 @@ struct AppRuntimeTests {
   }
 
   @MainActor
-  @Test func aSessionLoadsRoutesAndRunsActionsThroughTheDispatcher() async throws {
-    let registry = try makeRegistry()
-    let dispatcher = CommandDispatcher(
-      registry: registry, commandTree: registry.commandTree(root: root), globalOptions: [])
-    let environment = AppEnvironment.test()
-    let session = AppSession(
-      context: AppContext(registry: registry, language: .english), environment: environment
-    ) { arguments in
-      await dispatcher.outcome(of: arguments, in: environment)
-    }
+  @Test func aPhoneSessionLoadsEachScreenOnceAndResumesItWithoutFetching() async throws {
+    let log = CallLog()
+    let module = FeatureModule(
+      id: "fleet", name: string("fleet"), summary: string("x"), order: 10, home: "fleet",
+      routes: fleetModule.routes, commands: fleetModule.commands, catalogue: catalogue,
+      phoneScreens: ["fleet", "fleet/:id"].map { pattern in
+        PhoneScreen(pattern) { CountingScreen(path: $0.path, context: $0.context, log: log) }
+      })
+    let registry = try makeRegistry([module])
+    #expect(registry.routesWithoutPhoneScreen == [])
+    let sandbox = try TemporaryDirectory(prefix: "phone-session")
+    let session = PhoneSession(
+      context: AppContext(registry: registry, language: .english),
+      environment: AppEnvironment.test(dataDirectory: sandbox.url), timeZone: .current,
+      documents: sandbox.url)
     var changes = 0
     session.onChange = { changes += 1 }
     session.start()
-    try await until { session.state.screen.view != nil }
-    #expect(session.state.screen.cursorID == "id-alpha")
-    session.send(.toggleMark(row: "id-alpha"))
-    session.send(.toggleMark(row: "id-bravo"))
-    session.send(.perform(action: "t"))
-    #expect(session.state.running == 2)
-    try await until { session.state.running == 0 && session.state.screen.result != nil }
-    #expect(
-      session.state.screen.result
-        == ScreenResult("Test: 2 done · 1 failed (bravo: Offline)", isFailure: true))
-    #expect(changes > 3)
+    await session.idle()
+    #expect(log.calls == ["appear fleet"])
+    // A screen's model runs its commands through the dispatcher the console shares.
+    let home = try #require(session.visible as? CountingScreen)
+    #expect(await home.runTest("id-alpha") == "ok")
+    #expect(await home.runTest("id-bravo") == "exit 1")
+    home.context.open("fleet/id-alpha")
+    await session.idle()
+    #expect(session.state.screen.path == "fleet/id-alpha")
+    #expect(log.calls.last == "appear fleet/id-alpha")
+    // Back: the list resumes with what the closed screen said, and loads nothing.
+    (session.visible as? CountingScreen)?.context.close(notice: "Saved")
+    await session.idle()
+    #expect(log.calls.suffix(1) == ["resume fleet Saved"])
+    #expect(log.calls.filter { $0 == "appear fleet" }.count == 1)
+    // No phone screen, no navigation.
+    session.open("nowhere/at/all")
+    #expect(session.state.screen.path == "fleet")
+    // The foreground refreshes the screen shown, once.
+    session.enterForeground()
+    await session.idle()
+    #expect(log.calls.last == "refresh fleet")
+    #expect(changes >= 2)
+  }
+
+  @MainActor
+  @Test func theAppRefusesToStartWithARouteThatHasNoPhoneScreen() throws {
+    let sandbox = try TemporaryDirectory(prefix: "phone-missing")
+    #expect(throws: PhoneScreensMissing.self) {
+      try PhoneRuntime.session(
+        modules: [fleetModule], schemaModules: [], version: "0", applicationSupport: sandbox.url,
+        documents: sandbox.url, preferredLanguages: ["en"])
+    }
+    let missing = PhoneScreensMissing(patterns: ["fleet"])
+    #expect(missing.localizedMessage(.english).contains("fleet"))
   }
 
   /// Waits (at most ten seconds) for `condition`, letting the session's tasks run.
@@ -98,6 +127,42 @@ struct AppRuntimeTests {
         return
       }
       try await Task.sleep(nanoseconds: 10_000_000)
+    }
+  }
+}
+
+/// What the counting screens were asked to do, in order.
+@MainActor
+final class CallLog {
+  var calls: [String] = []
+}
+
+/// A phone screen that only writes down its life cycle.
+@MainActor
+final class CountingScreen: PhoneScreenModel {
+  let path: String
+  let context: PhoneContext
+  let log: CallLog
+  let changes = PhoneChanges()
+
+  init(path: String, context: PhoneContext, log: CallLog) {
+    self.path = path
+    self.context = context
+    self.log = log
+  }
+
+  var title: String { path }
+  func appear() async { log.calls.append("appear \(path)") }
+  func resume(notice: String?) async { log.calls.append("resume \(path) \(notice ?? "-")") }
+  func refresh() async { log.calls.append("refresh \(path)") }
+  func outline() -> PhoneOutline { PhoneOutline(title: PhoneText(path, .title)) }
+
+  func runTest(_ id: String) async -> String {
+    do {
+      let result = try await context.run(["fleet", "test", id])
+      return result.exitCode == .success ? "ok" : "exit \(result.exitCode.rawValue)"
+    } catch {
+      return "error \(error)"
     }
   }
 }

@@ -14,7 +14,8 @@ public enum DeviceModules {
     id: "device", name: DeviceModulesStrings.string("module.name"),
     summary: DeviceModulesStrings.string("module.summary"), order: 30,
     home: nil, routes: routes, commands: [DeviceCommand.command],
-    catalogue: DeviceModulesStrings.catalogue, examples: DeviceExamples.all)
+    catalogue: DeviceModulesStrings.catalogue, examples: DeviceExamples.all,
+    phoneScreens: DevicePhone.screens)
 
   // MARK: - Routes
 

@@ -23,12 +23,16 @@ public struct FeatureModule: Sendable {
   public let examples: [String: [String]]
   /// Where Tab finds the values of the kinds it knows (a conversation peer …).
   public let completers: [ValueCompleter]
+  /// Its iPhone screens, one per route (``PhoneScreen``): typed models with their SwiftUI
+  /// views, composed by the phone app like the routes.
+  public let phoneScreens: [PhoneScreen]
 
   /// A module from its declarations.
   public init(
     id: String, name: LocalizedString, summary: LocalizedString, order: Int, home: String?,
     routes: [FeatureRoute], commands: [FeatureCommand], catalogue: StringCatalogue,
-    examples: [String: [String]] = [:], completers: [ValueCompleter] = []
+    examples: [String: [String]] = [:], completers: [ValueCompleter] = [],
+    phoneScreens: [PhoneScreen] = []
   ) {
     self.id = id
     self.name = name
@@ -40,5 +44,6 @@ public struct FeatureModule: Sendable {
     self.catalogue = catalogue
     self.examples = examples
     self.completers = completers
+    self.phoneScreens = phoneScreens
   }
 }

@@ -64,6 +64,39 @@ public struct FeatureRegistry: Sendable {
     return candidates.min { $0.2.count < $1.2.count }
   }
 
+  // MARK: - Phone screens
+
+  /// The phone screen that draws `path`, with its parameters; literal segments win over
+  /// parameters, as for routes.
+  public func phoneScreen(for path: String) -> (
+    module: FeatureModule, screen: PhoneScreen, parameters: [String: String]
+  )? {
+    let candidates = allModules.flatMap { module in
+      module.phoneScreens.compactMap { screen in
+        screen.pattern.match(path).map { (module, screen, $0) }
+      }
+    }
+    return candidates.min { $0.2.count < $1.2.count }
+  }
+
+  /// The patterns of the routes no phone screen draws (the phone app must have one for each).
+  public var routesWithoutPhoneScreen: [String] {
+    routes.map(\.route.pattern).filter { pattern in
+      !allModules.contains { module in
+        module.phoneScreens.contains { $0.pattern == pattern }
+      }
+    }.map(\.description)
+  }
+
+  /// The phone screens whose pattern is no route of their module.
+  public var phoneScreensWithoutRoute: [String] {
+    allModules.flatMap { module in
+      module.phoneScreens.filter { screen in
+        !module.routes.contains { $0.pattern == screen.pattern }
+      }.map { "\(module.id): \($0.pattern)" }
+    }
+  }
+
   // MARK: - Commands
 
   /// The whole command tree for the parser and help: built-ins ungrouped, then each feature's

@@ -14,7 +14,8 @@ public enum Fleet {
     summary: FleetStrings.string("module.summary"), order: 10, home: "fleet",
     routes: routes,
     commands: [FleetCommands.command, GroupCommands.groups, GroupCommands.tags],
-    catalogue: FleetStrings.catalogue, examples: FleetExamples.all)
+    catalogue: FleetStrings.catalogue, examples: FleetExamples.all,
+    phoneScreens: FleetPhone.screens)
 
   static var routes: [FeatureRoute] {
     let string = { (key: String) in FleetStrings.string(key) }

@@ -123,7 +123,8 @@ public struct InstanceRemover: Sendable {
   /// refusal that is not the device's words the English reason (scripts read the code).
   static func detail(_ error: SimAdminError) -> String? {
     switch error {
-    case .timeout, .cancelled, .unreachable, .loginRequired, .wrongPassword, .passwordNotSet:
+    case .timeout, .cancelled, .unreachable, .localNetworkDenied, .loginRequired,
+      .wrongPassword, .passwordNotSet:
       nil
     case .upstream(let message): message
     default: error.localizedMessage(.english)

@@ -88,6 +88,9 @@ public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
   case registrationTimeout
   /// `/api/data` did not answer within its budget.
   case dataTimeout
+  /// The phone's owner has not allowed the app on the local network: nothing reached the
+  /// device (the status stays Unknown, never Offline), and the reason says where to allow it.
+  case localNetworkDenied
 
   enum CodingKeys: String, CodingKey {
     case code, message

@@ -258,6 +258,7 @@ public struct Prober: Sendable {
     case .wrongPassword: (.loginRequired, .wrongPassword, nil)
     case .upstream(let message): (.degraded, .upstreamError, message)
     case .localResource(let detail): (.unknown, nil, detail)
+    case .localNetworkDenied: (.unknown, .localNetworkDenied, nil)
     }
   }
 

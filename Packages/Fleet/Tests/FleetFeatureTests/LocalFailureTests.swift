@@ -4,6 +4,7 @@ import FeatureKitTesting
 import FleetFeature
 import Foundation
 import LocalStore
+import SimAdminClient
 import Testing
 
 @Suite struct LocalFailureTests {
@@ -66,5 +67,34 @@ import Testing
     #expect(capped == (256 - ProcessLimits.reservedDescriptors) / 8)
     #expect(streams.error.contains("open-file limit (256)"))
     #expect(environment.cappedConcurrency(1000, total: 100, descriptorsEach: 8, limit: 64) == 1)
+  }
+}
+
+/// What iOS answers every request with when the owner has not allowed the app on the local
+/// network (only an iPhone produces it; this transport stands in for it).
+struct LocalNetworkDeniedTransport: HTTPTransport {
+  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+    -> HTTPResponse
+  {
+    throw .localNetworkDenied
+  }
+}
+
+@Suite struct LocalNetworkPermissionTests {
+  /// A refused local-network permission is not the device being Offline: the status stays
+  /// Unknown with its own reason, which says where to allow it.
+  @Test func aDeniedLocalNetworkIsUnknownWithItsOwnReasonNotOffline() async throws {
+    let harness = try FeatureHarness(.fleet, transport: LocalNetworkDeniedTransport())
+    let instance = try harness.registry.add(
+      name: "Lab", origin: try InstanceOrigin(parsing: "http://192.168.1.20:3000"))
+    let outcome = await harness.outcome(["fleet", "test", instance.id])
+    #expect(outcome.exitCode == .failure)
+    let record = try #require(
+      try StatusRepository(store: harness.store).get(instanceID: instance.id))
+    #expect(record.status == InstanceStatus.unknown.rawValue)
+    #expect(record.reason == StatusReason.localNetworkDenied.rawValue)
+    let english = StatusReason.localNetworkDenied.text(.english)
+    #expect(english.contains("Settings › Privacy & Security › Local Network"))
+    #expect(StatusReason.localNetworkDenied.text(.simplifiedChinese).contains("本地网络"))
   }
 }

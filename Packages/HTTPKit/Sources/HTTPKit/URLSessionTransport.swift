@@ -188,6 +188,10 @@
       guard let urlError = error as? URLError else {
         return .unreachable(.other(String(describing: error)))
       }
+      let path = urlError.userInfo[LocalNetworkAccess.pathKey].map { String(describing: $0) }
+      if LocalNetworkAccess.isDenial(code: urlError.code.rawValue, pathDescription: path) {
+        return .localNetworkDenied
+      }
       switch urlError.code {
       case .timedOut: return .timeout
       case .cancelled: return .cancelled

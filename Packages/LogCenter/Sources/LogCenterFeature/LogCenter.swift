@@ -15,7 +15,8 @@ public enum LogCenter {
     summary: LogCenterStrings.string("module.summary"), order: 90, home: "settings",
     routes: [settingsRoute, logsRoute, recordRoute, dataRoute],
     commands: [LogsCommands.command, DataCommands.command],
-    catalogue: LogCenterStrings.catalogue, examples: LogCenterExamples.all)
+    catalogue: LogCenterStrings.catalogue, examples: LogCenterExamples.all,
+    phoneScreens: SettingsPhone.screens)
 
   // MARK: - Routes
 

@@ -14,7 +14,7 @@ public enum Messages {
     order: 20, home: "messages", routes: routes,
     commands: [MessagesCommands.messages, MessagesCommands.outbox, MessagesCommands.code],
     catalogue: MessagesStrings.catalogue, examples: MessagesExamples.all,
-    completers: [PeerCompletion.completer])
+    completers: [PeerCompletion.completer], phoneScreens: MessagesPhone.screens)
 
   /// The tables this feature owns (module `messages`).
   public static let schema: SchemaModule = MessagesSchema.module

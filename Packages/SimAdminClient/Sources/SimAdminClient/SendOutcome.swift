@@ -21,7 +21,8 @@ public enum SendFailureMeaning: Sendable, Equatable {
     switch error {
     case .upstream: self = .refused
     case .unreachable(.refused), .unreachable(.dns), .unreachable(.tls), .invalidOrigin,
-      .loginRequired, .wrongPassword, .passwordNotSet, .noPermission, .notSupported, .redirected:
+      .loginRequired, .wrongPassword, .passwordNotSet, .noPermission, .notSupported, .redirected,
+      .localNetworkDenied:
       self = .notSent
     case .timeout, .cancelled, .unreachable, .malformedResponse, .missingField, .tooLarge,
       .httpStatus, .localResource:

@@ -53,6 +53,10 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   /// This computer, not the device, failed: out of file descriptors (`EMFILE`, `ENFILE`),
   /// memory or buffers. Never a device's status; the command fails with it instead.
   case localResource(String)
+  /// The phone's owner has not allowed the app on the local network (iOS asks once, then
+  /// keeps the answer in Settings › Privacy & Security › Local Network): nothing reached the
+  /// device, which may be up or down.
+  case localNetworkDenied
 
   /// The device error of the same name as the transport's.
   public init(_ error: HTTPTransportError) {
@@ -69,8 +73,10 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
 
   /// Whether the failure is this computer's, not the device's.
   public var isLocal: Bool {
-    if case .localResource = self { return true }
-    return false
+    switch self {
+    case .localResource, .localNetworkDenied: true
+    default: false
+    }
   }
 
   /// The catalogue key of the plain-language reason.
@@ -92,6 +98,7 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
     case .invalidOrigin: "error.invalidOrigin"
     case .cancelled: "error.cancelled"
     case .localResource: "error.localResource"
+    case .localNetworkDenied: "error.localNetworkDenied"
     }
   }
 

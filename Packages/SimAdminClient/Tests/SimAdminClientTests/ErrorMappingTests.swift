@@ -156,3 +156,26 @@ struct ErrorMappingTests {
     #expect(SimAdminClientStrings.catalogue.problems().isEmpty)
   }
 }
+
+/// iOS refusing the app the local network is this phone's doing, told with where to allow it;
+/// a network that is simply down is not taken for it.
+@Suite("Local network permission")
+struct LocalNetworkAccessTests {
+  @Test func aProhibitedLocalNetworkIsItsOwnReason() {
+    let path = "unsatisfied (Local network prohibited), interface: en0[802.11], ipv4, dns"
+    #expect(LocalNetworkAccess.isDenial(code: -1009, pathDescription: path))
+    #expect(
+      !LocalNetworkAccess.isDenial(code: -1009, pathDescription: "unsatisfied (No network route)"))
+    #expect(!LocalNetworkAccess.isDenial(code: -1009, pathDescription: nil))
+    #expect(!LocalNetworkAccess.isDenial(code: -1004, pathDescription: path))
+  }
+
+  @Test func theReasonSaysWhereToAllowIt() {
+    let error = SimAdminError.localNetworkDenied
+    #expect(error.isLocal)
+    #expect(error.failureCode == "localNetworkDenied")
+    #expect(
+      error.localizedMessage(.english).contains("Settings › Privacy & Security › Local Network"))
+    #expect(error.localizedMessage(.simplifiedChinese).contains("设置 › 隐私与安全性 › 本地网络"))
+  }
+}

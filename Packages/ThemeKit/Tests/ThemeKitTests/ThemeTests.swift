@@ -8,7 +8,8 @@ import Testing
 @Suite struct ThemeTests {
   static let semanticColours = [
     "canvas", "surface", "ink", "muted", "line", "primary", "info", "danger", "warning",
-    "success", "brand", "brandAccent",
+    "success", "brand", "brandAccent", "bar", "onBar", "barAccent", "onPrimary", "bubbleIn",
+    "bubbleOut", "onBubbleOut",
   ]
 
   @Test(arguments: semanticColours)
@@ -100,6 +101,23 @@ import Testing
       }
     }
   }()
+
+  /// The phone's own pairs: the brand bar's title and gold, a primary or danger button's
+  /// label, an outgoing bubble's text and an incoming bubble's text and time.
+  static let phonePairs: [(String, String, Appearance)] = Appearance.allCases.flatMap {
+    appearance in
+    [
+      ("onBar", "bar"), ("barAccent", "bar"), ("onPrimary", "primary"), ("onPrimary", "danger"),
+      ("onBubbleOut", "bubbleOut"), ("ink", "bubbleIn"), ("muted", "bubbleIn"),
+    ].map { ($0.0, $0.1, appearance) }
+  }
+
+  @Test(arguments: phonePairs)
+  func phoneTextOnItsBackgroundMeetsAA(text: String, background: String, appearance: Appearance)
+    throws
+  {
+    try textOnBackgroundMeetsAA(text: text, background: background, appearance: appearance)
+  }
 
   @Test(arguments: pairs)
   func textOnBackgroundMeetsAA(text: String, background: String, appearance: Appearance) throws {

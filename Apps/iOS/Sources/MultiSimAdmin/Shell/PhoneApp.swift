@@ -1,38 +1,50 @@
 #if canImport(SwiftUI) && os(iOS)
   import AppCore
   import AppRuntime
+  import FeatureKit
   import Foundation
   import SwiftUI
 
-  /// The app: one window with the tab bar of the registry's modules.
+  /// The app: one window with the tab bar of the registry's modules. Coming back to the
+  /// foreground refreshes the screen shown, once; nothing runs in the background.
   @MainActor
   struct PhoneApp: App {
     @StateObject private var model = PhoneModel()
+    @Environment(\.scenePhase) private var scenePhase
 
     var body: some Scene {
       WindowGroup {
         RootView(model: model)
+          .tint(PhoneStyle.color("primary"))
+      }
+      .onChange(of: scenePhase) { phase in
+        model.phaseChanged(to: phase)
       }
     }
   }
 
-  /// The app core's session, observed by SwiftUI: every change of its state is published.
+  /// The phone session, observed by SwiftUI: its navigation is published; each screen's model
+  /// publishes its own changes.
   @MainActor
   final class PhoneModel: ObservableObject {
-    /// The state drawn.
+    /// The tabs and their stacks.
     @Published private(set) var state: AppState
     /// Why the app could not start, if it could not.
     let failure: String?
-    private let session: AppSession?
+    let session: PhoneSession?
+    private var wasInBackground = false
 
     init() {
       let languages = Locale.preferredLanguages
       do {
-        let support = try FileManager.default.url(
+        let files = FileManager.default
+        let support = try files.url(
           for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil,
           create: true)
+        let documents = try files.url(
+          for: .documentDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
         let session = try Composition.session(
-          applicationSupport: support, preferredLanguages: languages)
+          applicationSupport: support, documents: documents, preferredLanguages: languages)
         self.session = session
         state = session.state
         failure = nil
@@ -48,22 +60,16 @@
       }
     }
 
-    /// The registry and language, once started.
-    var context: AppContext? { session?.context }
-
-    /// A sentence of the core's catalogue in the app's language.
-    func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-      context?.string(key, arguments) ?? key
-    }
-
-    /// Tells the core what the user did.
-    func send(_ message: AppMessage) {
-      session?.send(message)
-    }
-
-    /// The screen with this id, wherever it is.
-    func screen(_ id: Int) -> ScreenState? {
-      state.stacks.lazy.flatMap { $0 }.first { $0.id == id }
+    /// Back in the foreground after being in the background: one refresh of the screen
+    /// shown (seed 001's rule); going to the background starts nothing.
+    func phaseChanged(to phase: ScenePhase) {
+      switch phase {
+      case .background: wasInBackground = true
+      case .active where wasInBackground:
+        wasInBackground = false
+        session?.enterForeground()
+      default: break
+      }
     }
   }
 #endif
