@@ -358,16 +358,33 @@ public struct CodeDetector: Sendable {
     }
     // A number that fills the signature opening or closing the text (`【12306】`) is the
     // sender's name: neither masked nor a code.
-    if let words = tables.words, let first = spans.first, let last = spans.last {
-      let signatures = Self.signatures(characters, words) {
-        $0 == Unit.space || $0 == Unit.newline || $0 == Unit.tab
-      }
-      spans.removeAll { span in
-        (span.range == first.range || span.range == last.range)
-          && signatures.contains(span.range)
+    if let words = tables.words, let last = spans.last {
+      if Self.fillsSignature(last.range, characters, words) { spans.removeLast() }
+      if let first = spans.first, Self.fillsSignature(first.range, characters, words) {
+        spans.removeFirst()
       }
     }
     return spans
+  }
+
+  /// Whether `range` is the whole inside of a bracket pair opening or closing the text
+  /// (spaces aside); no allocation, as masking asks it of nearly every text.
+  static func fillsSignature<Unit: CodeTextUnit>(
+    _ range: Range<Int>, _ characters: [Unit], _ words: CodeTextTables<Unit>.ExtractionWords
+  ) -> Bool {
+    guard range.lowerBound > 0, range.upperBound < characters.count else { return false }
+    func isSpace(_ unit: Unit) -> Bool {
+      unit == Unit.space || unit == Unit.newline || unit == Unit.tab
+    }
+    let opening = characters[range.lowerBound - 1]
+    let closing = characters[range.upperBound]
+    if words.signatureClosing(opening) == closing,
+      characters[..<(range.lowerBound - 1)].allSatisfy(isSpace)
+    {
+      return true
+    }
+    return words.signatureOpening(closing) == opening
+      && characters[(range.upperBound + 1)...].allSatisfy(isSpace)
   }
 
   /// The insides of the bracket pairs that open and close `characters` (units `isSpace`
@@ -379,14 +396,14 @@ public struct CodeDetector: Sendable {
     var found: [Range<Int>] = []
     var first = 0
     while first < characters.count, isSpace(characters[first]) { first += 1 }
-    if first < characters.count, let closing = words.signaturesAtStart[characters[first]],
+    if first < characters.count, let closing = words.signatureClosing(characters[first]),
       let end = characters[(first + 1)...].firstIndex(of: closing)
     {
       found.append((first + 1)..<end)
     }
     var last = characters.count - 1
     while last >= 0, isSpace(characters[last]) { last -= 1 }
-    if last >= 0, let opening = words.signaturesAtEnd[characters[last]],
+    if last >= 0, let opening = words.signatureOpening(characters[last]),
       let start = characters[..<last].lastIndex(of: opening)
     {
       found.append((start + 1)..<last)
@@ -506,31 +523,88 @@ struct CodeTextTables<Unit: CodeTextUnit>: Sendable {
   var words: ExtractionWords?
 
   /// ``CodeRules/Extraction``'s words, lowercased once here rather than for every message,
-  /// and its one-character joiners.
-  struct ExtractionWords: Sendable {
-    var keywords: [[Unit]]
-    var ignoredPhrases: [[Unit]]
-    var refuseBefore: [[Unit]]
-    var refuseAfter: [[Unit]]
-    var joiners: Set<Unit>
-    var refuseJustBefore: [[Unit]]
-    var allowAfter: [[Unit]]
-    var months: [[Unit]]
-    var copulas: [[Unit]]
-    var sentenceEnds: Set<Unit>
-    var clauseBreaks: Set<Unit>
+  /// its one-character joiners and its numbers. A class: every message's reading holds it,
+  /// and a struct of some twenty arrays cost as many retains and releases each time.
+  final class ExtractionWords: Sendable {
+    let keywords: [[Unit]]
+    let ignoredPhrases: [[Unit]]
+    let keywordSet: CodeWordSet<Unit>
+    let ignoredPhraseSet: CodeWordSet<Unit>
+    let refuseBefore: [[Unit]]
+    let refuseAfter: [[Unit]]
+    let joiners: Set<Unit>
+    let refuseJustBefore: [[Unit]]
+    let allowAfter: [[Unit]]
+    let months: [[Unit]]
+    let copulas: [[Unit]]
+    // Short lists: an array's comparisons are cheaper than a set's hashing.
+    let sentenceEnds: [Unit]
+    let clauseBreaks: [Unit]
     /// Opening unit → closing unit.
-    var signaturesAtStart: [Unit: Unit]
+    let signaturesAtStart: [Unit: Unit]
     /// Closing unit → opening unit.
-    var signaturesAtEnd: [Unit: Unit]
-    var keywordless: Keywordless?
+    let signaturesAtEnd: [Unit: Unit]
+    // The same as short arrays: comparing a few units is cheaper than hashing one.
+    private let startPairs: [(Unit, Unit)]
+    private let endPairs: [(Unit, Unit)]
+
+    /// The closing bracket of a signature that `opening` starts, or nil.
+    func signatureClosing(_ opening: Unit) -> Unit? {
+      startPairs.first { $0.0 == opening }?.1
+    }
+
+    /// The opening bracket of a signature that `closing` ends, or nil.
+    func signatureOpening(_ closing: Unit) -> Unit? {
+      endPairs.first { $0.0 == closing }?.1
+    }
+    let keywordless: Keywordless?
+    let window: Int
+    let minDigits: Int
+    let maxDigits: Int
+    let refuseBeforeWindow: Int
+    let sentenceWindow: Int
+    let dateYearPrefixes: [String]
+
+    init(
+      keywords: [[Unit]], ignoredPhrases: [[Unit]], refuseBefore: [[Unit]],
+      refuseAfter: [[Unit]], joiners: Set<Unit>, refuseJustBefore: [[Unit]],
+      allowAfter: [[Unit]], months: [[Unit]], copulas: [[Unit]], sentenceEnds: [Unit],
+      clauseBreaks: [Unit], signaturesAtStart: [Unit: Unit], signaturesAtEnd: [Unit: Unit],
+      keywordless: Keywordless?, window: Int, minDigits: Int, maxDigits: Int,
+      refuseBeforeWindow: Int, sentenceWindow: Int, dateYearPrefixes: [String]
+    ) {
+      self.keywords = keywords
+      self.ignoredPhrases = ignoredPhrases
+      self.keywordSet = CodeWordSet(keywords)
+      self.ignoredPhraseSet = CodeWordSet(ignoredPhrases)
+      self.refuseBefore = refuseBefore
+      self.refuseAfter = refuseAfter
+      self.joiners = joiners
+      self.refuseJustBefore = refuseJustBefore
+      self.allowAfter = allowAfter
+      self.months = months
+      self.copulas = copulas
+      self.sentenceEnds = sentenceEnds
+      self.clauseBreaks = clauseBreaks
+      self.signaturesAtStart = signaturesAtStart
+      self.signaturesAtEnd = signaturesAtEnd
+      startPairs = signaturesAtStart.map { ($0.key, $0.value) }
+      endPairs = signaturesAtEnd.map { ($0.key, $0.value) }
+      self.keywordless = keywordless
+      self.window = window
+      self.minDigits = minDigits
+      self.maxDigits = maxDigits
+      self.refuseBeforeWindow = refuseBeforeWindow
+      self.sentenceWindow = sentenceWindow
+      self.dateYearPrefixes = dateYearPrefixes
+    }
   }
 
   /// ``CodeRules/Extraction/Keywordless`` in units.
   struct Keywordless: Sendable {
-    var actions: [[Unit]]
-    var assurances: [[Unit]]
-    var delimiters: Set<Unit>
+    var actions: CodeWordSet<Unit>
+    var assurances: CodeWordSet<Unit>
+    var delimiters: [Unit]
   }
 
   init(separators: [Unit: Int], words: ExtractionWords?) {
@@ -572,11 +646,12 @@ struct CodeTextTables<Unit: CodeTextUnit>: Sendable {
     }
     var keywordless: CodeTextTables<Other>.Keywordless?
     if let rules = words.keywordless {
-      guard let actions = convertedAll(rules.actions),
-        let assurances = convertedAll(rules.assurances),
+      guard let actions = convertedAll(rules.actions.words),
+        let assurances = convertedAll(rules.assurances.words),
         let delimiters = converted(Array(rules.delimiters))
       else { return nil }
-      keywordless = .init(actions: actions, assurances: assurances, delimiters: Set(delimiters))
+      keywordless = .init(
+        actions: CodeWordSet(actions), assurances: CodeWordSet(assurances), delimiters: delimiters)
     }
     guard let keywords = convertedAll(words.keywords),
       let ignoredPhrases = convertedAll(words.ignoredPhrases),
@@ -598,9 +673,12 @@ struct CodeTextTables<Unit: CodeTextUnit>: Sendable {
         keywords: keywords, ignoredPhrases: ignoredPhrases, refuseBefore: refuseBefore,
         refuseAfter: refuseAfter, joiners: Set(joiners), refuseJustBefore: refuseJustBefore,
         allowAfter: allowAfter, months: months, copulas: copulas,
-        sentenceEnds: Set(sentenceEnds), clauseBreaks: Set(clauseBreaks),
+        sentenceEnds: sentenceEnds, clauseBreaks: clauseBreaks,
         signaturesAtStart: signaturesAtStart,
-        signaturesAtEnd: signaturesAtEnd, keywordless: keywordless))
+        signaturesAtEnd: signaturesAtEnd, keywordless: keywordless, window: words.window,
+        minDigits: words.minDigits, maxDigits: words.maxDigits,
+        refuseBeforeWindow: words.refuseBeforeWindow, sentenceWindow: words.sentenceWindow,
+        dateYearPrefixes: words.dateYearPrefixes))
   }
 }
 
@@ -643,16 +721,20 @@ extension CodeTextTables where Unit == Character {
           allowAfter: lowered(extraction.allowAfter),
           months: lowered(extraction.months),
           copulas: lowered(extraction.copulas),
-          sentenceEnds: single(extraction.sentenceEnds),
-          clauseBreaks: single(extraction.clauseBreaks),
+          sentenceEnds: Array(single(extraction.sentenceEnds)),
+          clauseBreaks: Array(single(extraction.clauseBreaks)),
           signaturesAtStart: pairs(extraction.signaturesAtStart, reversed: false),
           signaturesAtEnd: pairs(extraction.signaturesAtEnd, reversed: true),
           keywordless: extraction.keywordless.map { keywordless in
             Keywordless(
-              actions: lowered(keywordless.actions),
-              assurances: lowered(keywordless.assurances),
-              delimiters: single(keywordless.delimiters))
-          })
+              actions: CodeWordSet(lowered(keywordless.actions)),
+              assurances: CodeWordSet(lowered(keywordless.assurances)),
+              delimiters: Array(single(keywordless.delimiters)))
+          },
+          window: extraction.window, minDigits: extraction.minDigits,
+          maxDigits: extraction.maxDigits, refuseBeforeWindow: extraction.refuseBeforeWindow,
+          sentenceWindow: extraction.sentenceWindow,
+          dateYearPrefixes: extraction.dateYearPrefixes)
       })
   }
 }
@@ -678,6 +760,9 @@ protocol CodeTextUnit: Hashable, Sendable {
   var isLetter: Bool { get }
   /// Its lowercase when that is one character, else itself.
   var caseFolded: Self { get }
+  /// One bit of 64 that equal units share (``CodeWordSet``'s quick test); all of them when
+  /// a unit has no cheap one.
+  var quickBits: UInt64 { get }
   /// The space, `+` and `＋`.
   static var space: Self { get }
   static var plus: Self { get }
@@ -713,6 +798,8 @@ extension Character: CodeTextUnit {
     let folded = lowercased()
     return folded.count == 1 ? folded.first ?? self : self
   }
+  // Equal characters may differ in their scalars (é, e + ◌́): only ASCII has a bit of its own.
+  var quickBits: UInt64 { asciiValue.map { 1 << ($0 & 63) } ?? .max }
   static var space: Character { " " }
   static var plus: Character { "+" }
   static var fullwidthPlus: Character { "＋" }
@@ -751,6 +838,7 @@ extension Unicode.Scalar: CodeTextUnit {
       return self
     }
   }
+  var quickBits: UInt64 { 1 << (value & 63) }
   static var space: Unicode.Scalar { " " }
   static var plus: Unicode.Scalar { "+" }
   static var fullwidthPlus: Unicode.Scalar { "＋" }

@@ -34,19 +34,17 @@ extension CodeDetector {
   func code<Unit: CodeTextUnit>(in characters: [Unit], _ tables: CodeTextTables<Unit>)
     -> String?
   {
-    guard let rules = rules.extraction, let words = tables.words else { return nil }
+    guard let words = tables.words else { return nil }
     let spans = spans(characters, tables)
     guard !spans.isEmpty else { return nil }
     var lower = characters.map(\.caseFolded)
-    for phrase in words.ignoredPhrases {
-      for range in Self.occurrences(of: phrase, in: lower) {
-        for index in range { lower[index] = Unit.space }
-      }
+    for range in words.ignoredPhraseSet.occurrences(in: lower) {
+      for index in range { lower[index] = Unit.space }
     }
     let text = CodeText(
-      characters: characters, lower: lower, words: words, rules: rules,
-      keywords: words.keywords.flatMap { Self.occurrences(of: $0, in: lower) })
-    if let span = text.originBound(spans), let value = value(of: span, characters, rules) {
+      characters: characters, lower: lower, words: words,
+      keywords: words.keywordSet.occurrences(in: lower))
+    if let span = text.originBound(spans), let value = value(of: span, characters, words) {
       return value
     }
     let signatures = text.signatures()
@@ -63,7 +61,7 @@ extension CodeDetector {
   private func nearestToKeyword<Unit: CodeTextUnit>(_ spans: [Span], _ text: CodeText<Unit>)
     -> String?
   {
-    let rules = text.rules
+    let window = text.words.window
     var best: (distance: Int, value: String)?
     for span in spans {
       // The context check (`refused`, the costly part: every refusing word is looked for) runs
@@ -71,11 +69,11 @@ extension CodeDetector {
       // far (the first of equally near ones wins). One a copula introduces counts as at the
       // edge of the window.
       var distance = text.keywords.map { Self.distance($0, span.range) }.min() ?? Int.max
-      if distance > rules.window, text.isIntroducedInItsSentence(span.range) {
-        distance = rules.window
+      if distance > window, text.isIntroducedInItsSentence(span.range) {
+        distance = window
       }
-      guard distance <= rules.window, distance < best?.distance ?? Int.max,
-        let value = value(of: span, text.characters, rules), !text.refused(span.range)
+      guard distance <= window, distance < best?.distance ?? Int.max,
+        let value = value(of: span, text.characters, text.words), !text.refused(span.range)
       else { continue }
       best = (distance, value)
     }
@@ -86,17 +84,20 @@ extension CodeDetector {
   private func keywordless<Unit: CodeTextUnit>(_ spans: [Span], _ text: CodeText<Unit>)
     -> String?
   {
-    guard let rules = text.words.keywordless, !spans.isEmpty,
-      rules.assurances.contains(where: { !Self.occurrences(of: $0, in: text.lower).isEmpty }),
-      rules.actions.contains(where: { !Self.occurrences(of: $0, in: text.lower).isEmpty })
-    else { return nil }
+    guard let rules = text.words.keywordless else { return nil }
     let characters = text.characters
-    for span in spans {
+    // The cheap test first: most messages have no candidate standing alone.
+    let alone = spans.filter { span in
       let before = span.range.lowerBound - 1
       let after = span.range.upperBound
-      guard before < 0 || rules.delimiters.contains(characters[before]),
-        after >= characters.count || rules.delimiters.contains(characters[after]),
-        let value = value(of: span, characters, text.rules), !text.refused(span.range)
+      return (before < 0 || rules.delimiters.contains(characters[before]))
+        && (after >= characters.count || rules.delimiters.contains(characters[after]))
+    }
+    guard !alone.isEmpty,
+      rules.assurances.occurs(in: text.lower), rules.actions.occurs(in: text.lower)
+    else { return nil }
+    for span in alone {
+      guard let value = value(of: span, characters, text.words), !text.refused(span.range)
       else { continue }
       return value
     }
@@ -105,7 +106,7 @@ extension CodeDetector {
 
   /// The code a span stands for when its size fits, else nil.
   private func value<Unit: CodeTextUnit>(
-    of span: Span, _ characters: [Unit], _ rules: CodeRules.Extraction
+    of span: Span, _ characters: [Unit], _ rules: CodeTextTables<Unit>.ExtractionWords
   ) -> String? {
     let written = characters[span.range]
     switch span.kind {
@@ -175,13 +176,23 @@ extension CodeDetector {
 }
 
 /// One text being read for its code: its units, lowercased with ignored phrases blanked, the
-/// rules in those units, and where the keywords are.
-struct CodeText<Unit: CodeTextUnit> {
+/// rules in those units, and where the keywords are. A class: the closures of its methods
+/// capture one reference instead of copying four arrays' references each time.
+final class CodeText<Unit: CodeTextUnit> {
   let characters: [Unit]
   let lower: [Unit]
   let words: CodeTextTables<Unit>.ExtractionWords
-  let rules: CodeRules.Extraction
   let keywords: [Range<Int>]
+
+  init(
+    characters: [Unit], lower: [Unit], words: CodeTextTables<Unit>.ExtractionWords,
+    keywords: [Range<Int>]
+  ) {
+    self.characters = characters
+    self.lower = lower
+    self.words = words
+    self.keywords = keywords
+  }
 
   private func unit(_ index: Int) -> Unit? {
     index >= 0 && index < characters.count ? characters[index] : nil
@@ -249,7 +260,7 @@ struct CodeText<Unit: CodeTextUnit> {
     let start = sentenceStart(before: range.lowerBound)
     return keywords.contains { keyword in
       keyword.lowerBound >= start && keyword.upperBound <= range.lowerBound
-        && range.lowerBound - keyword.upperBound <= rules.sentenceWindow
+        && range.lowerBound - keyword.upperBound <= words.sentenceWindow
     }
   }
 
@@ -292,8 +303,10 @@ struct CodeText<Unit: CodeTextUnit> {
     var next = after
     while next < lower.count, lower[next] == Unit.space { next += 1 }
     let rest = lower[next..<min(lower.count, next + 8)]
-    if !words.allowAfter.contains(where: { CodeDetector.hasPrefix(rest, $0) }) {
-      for word in words.refuseAfter where CodeDetector.hasPrefix(rest, word) { return true }
+    if words.refuseAfter.contains(where: { CodeDetector.hasPrefix(rest, $0) }),
+      !words.allowAfter.contains(where: { CodeDetector.hasPrefix(rest, $0) })
+    {
+      return true
     }
     // A word right before it (spaces and colons skipped): 号.
     var end = range.lowerBound
@@ -304,14 +317,14 @@ struct CodeText<Unit: CodeTextUnit> {
       end -= 1
     }
     // Unless a keyword ends there (`暗号 4821`).
-    if !keywords.contains(where: { $0.upperBound == end }) {
-      for word in words.refuseJustBefore where CodeDetector.hasSuffix(lower[..<end], word) {
-        return true
-      }
+    if words.refuseJustBefore.contains(where: { CodeDetector.hasSuffix(lower[..<end], $0) }),
+      !keywords.contains(where: { $0.upperBound == end })
+    {
+      return true
     }
     if isYearAfterMonth(range) { return true }
     // A word shortly before it in its clause, with no keyword between that word and it.
-    var start = max(0, range.lowerBound - max(0, rules.refuseBeforeWindow))
+    var start = max(0, range.lowerBound - max(0, words.refuseBeforeWindow))
     if let lastBreak = lower[start..<range.lowerBound].lastIndex(where: words.clauseBreaks.contains)
     {
       start = lastBreak + 1
@@ -332,10 +345,8 @@ struct CodeText<Unit: CodeTextUnit> {
   /// A four-digit year after a month name, a day between them or not (`12 May 2024`,
   /// `May 12, 2024`).
   private func isYearAfterMonth(_ range: Range<Int>) -> Bool {
-    guard range.count == 4, !words.months.isEmpty,
-      rules.dateYearPrefixes.contains(where: {
-        Unit.string(characters[range].compactMap(\.asciiDigit)).hasPrefix($0)
-      })
+    guard range.count == 4, !words.months.isEmpty, range.lowerBound > 0,
+      !lower[range.lowerBound - 1].isCodeDigit
     else { return false }
     func skipSeparators(_ index: inout Int) {
       while index > 0,
@@ -353,9 +364,67 @@ struct CodeText<Unit: CodeTextUnit> {
       end = day
       skipSeparators(&end)
     }
-    return words.months.contains { month in
-      CodeDetector.hasSuffix(lower[..<end], month)
-        && (end - month.count == 0 || !lower[end - month.count - 1].isASCIILetter)
+    // A month name is made of letters: nothing else is looked at when none comes before.
+    guard end > 0, lower[end - 1].isASCIILetter,
+      words.months.contains(where: { month in
+        CodeDetector.hasSuffix(lower[..<end], month)
+          && (end - month.count == 0 || !lower[end - month.count - 1].isASCIILetter)
+      })
+    else { return false }
+    let year = Unit.string(characters[range].compactMap(\.asciiDigit))
+    return words.dateYearPrefixes.contains { year.hasPrefix($0) }
+  }
+}
+
+/// Words looked for together (the keywords, the ignored phrases): one walk over a text finds
+/// every occurrence of any of them, with ``CodeDetector/occurrences(of:in:)``'s rule for
+/// ASCII words. A unit whose ``CodeTextUnit/quickBits`` no first unit has is passed over
+/// without comparing it to any word.
+struct CodeWordSet<Unit: CodeTextUnit>: Sendable {
+  let words: [[Unit]]
+  private let firstBits: UInt64
+
+  init(_ words: [[Unit]]) {
+    self.words = words.filter { !$0.isEmpty }
+    firstBits = self.words.reduce(0) { $0 | ($1.first?.quickBits ?? 0) }
+  }
+
+  /// Every occurrence of every word, by where it starts.
+  func occurrences(in text: [Unit]) -> [Range<Int>] {
+    var found: [Range<Int>] = []
+    walk(text) { range in
+      found.append(range)
+      return true
+    }
+    return found
+  }
+
+  /// Whether one of the words occurs.
+  func occurs(in text: [Unit]) -> Bool {
+    var any = false
+    walk(text) { _ in
+      any = true
+      return false
+    }
+    return any
+  }
+
+  /// Calls `found` with each occurrence until it returns false.
+  private func walk(_ text: [Unit], _ found: (Range<Int>) -> Bool) {
+    guard !words.isEmpty else { return }
+    func isLetter(_ index: Int) -> Bool {
+      index >= 0 && index < text.count && text[index].isASCIILetter
+    }
+    for index in text.indices where text[index].quickBits & firstBits != 0 {
+      let unit = text[index]
+      for word in words where word[0] == unit && index + word.count <= text.count {
+        let end = index + word.count
+        guard text[index..<end].elementsEqual(word),
+          !(unit.isASCIILetter && isLetter(index - 1)),
+          !(word[word.count - 1].isASCIILetter && isLetter(end))
+        else { continue }
+        if !found(index..<end) { return }
+      }
     }
   }
 }
