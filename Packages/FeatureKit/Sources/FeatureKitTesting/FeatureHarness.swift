@@ -115,17 +115,21 @@ public final class FeatureHarness: Sendable {
 
   /// A harness with a simulated fleet of `profiles` on 127.0.0.1, each device registered as
   /// an instance named after its profile, with `passwords` (by profile name) stored. Call
-  /// ``stop()`` at the end, or run the test in ``use(_:)``.
+  /// ``stop()`` at the end, or run the test in ``use(_:)``. The devices' clocks are the
+  /// system's unless `devicesOnTestClock`: then they read the harness's ``clock`` (a device
+  /// stamps its messages with it, as a real device and msa share the wall clock).
   public convenience init(
     _ feature: TestedFeature, devices profiles: [DeviceProfile],
     passwords: [String: String] = [:], store: TestStore? = nil,
     language: AppLanguage = .english, input: String? = nil, recordsLog: Bool = false,
-    timeout: TimeInterval = 5, transport: (any HTTPTransport)? = nil
+    timeout: TimeInterval = 5, transport: (any HTTPTransport)? = nil,
+    devicesOnTestClock: Bool = false
   ) async throws {
     let base = try FeatureHarness(
       feature, store: store, language: language, input: input, recordsLog: recordsLog,
       timeout: timeout, transport: transport)
-    let fleet = try await SimulatedFleet.start(profiles)
+    let fleet = try await SimulatedFleet.start(
+      profiles, clock: devicesOnTestClock ? base.testStore.clock.clock : .system)
     do {
       try self.init(base, fleet: fleet, passwords: passwords)
     } catch {

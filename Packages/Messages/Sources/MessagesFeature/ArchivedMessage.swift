@@ -16,7 +16,8 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
   public var peerKey: String
   /// The full body.
   public var body: String
-  /// The true instant of the device's timestamp.
+  /// The true instant of the device's timestamp; when ``timeApproximate``, when msa first
+  /// archived it.
   public var deviceAt: Date
   /// The device's raw Beijing-time text.
   public var deviceTimestamp: String
@@ -33,6 +34,14 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
   /// The SIM's own number that received it (sent it, for an outgoing message) as the
   /// instance's status knew it when it was archived; nil when unknown then.
   public var simNumber: String?
+  /// Whether the device's timestamp named no believable time (unparsable, or more than a day
+  /// ahead of the archive's clock, see ``DeviceTime``): ``deviceAt`` is then when msa first
+  /// archived it, shown as approximate.
+  public var timeApproximate: Bool = false
+  /// When the instance's previous successful sync started, as the message was first archived:
+  /// it appeared on the device after then. Nil for a message archived by its instance's first
+  /// sync (history) or by a version before it was kept.
+  public var seenAfter: Date? = nil
 
   /// A message value.
   public init(
@@ -60,6 +69,20 @@ public struct ArchivedMessage: Sendable, Hashable, Codable, Identifiable {
 
   /// Whether the device received it.
   public var isIncoming: Bool { direction == "incoming" }
+
+  /// Whether it arrived at or after `start` as far as msa can tell: "recent" means recently
+  /// archived (PRODUCT, Messages). It must have been first archived then; and either it
+  /// appeared between two syncs of its device that both fall inside the window (``seenAfter``
+  /// at or after `start`: whatever the device's clock says), or, when msa had not synced that
+  /// device inside the window (or this is its first sync), the device's own time — believed
+  /// only when it names one (never for an approximate time) — is at or after `start`. So a
+  /// device clock 10 minutes slow never hides a code that arrived between two syncs, and a
+  /// fast one never revives a code msa archived before the window.
+  public func isRecent(since start: Date) -> Bool {
+    guard syncedAt >= start else { return false }
+    if let seenAfter, seenAfter >= start { return true }
+    return !timeApproximate && deviceAt >= start
+  }
 }
 
 /// One conversation: every message with one normalized peer, across instances.

@@ -13,4 +13,37 @@ enum CodeText {
     guard let number = message.simNumber, !number.isEmpty else { return message.instanceName }
     return message.instanceName + " · " + number
   }
+
+  /// When `message` was sent or received, as lists show it: `≈ ` before a time that is when
+  /// msa first archived it, because the device's named none (``ArchivedMessage/timeApproximate``).
+  static func time(_ message: ArchivedMessage, _ display: MessagesDisplay) -> String {
+    (message.timeApproximate ? "≈ " : "") + display.format(message.deviceAt)
+  }
+
+  /// The device's own time for `msa code`'s details: the time it names, or its text as written
+  /// (quoted, at most 40 characters, control characters dropped) when it names none.
+  static func deviceTime(
+    _ message: ArchivedMessage, _ display: MessagesDisplay, _ language: AppLanguage
+  ) -> String {
+    guard message.timeApproximate else { return display.format(message.deviceAt) }
+    let text = String(
+      String.UnicodeScalarView(
+        message.deviceTimestamp.unicodeScalars.filter {
+          !$0.properties.generalCategory.isControlOrFormat
+        }
+      ).prefix(40))
+    return MessagesStrings.text("code.deviceTimeUnnamed", language, ["text": text])
+  }
+}
+
+extension Unicode.GeneralCategory {
+  /// Control, format, separator-line/paragraph, surrogate, private use and unassigned.
+  fileprivate var isControlOrFormat: Bool {
+    switch self {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
+      .unassigned:
+      true
+    default: false
+    }
+  }
 }

@@ -67,12 +67,16 @@ public struct IngestPage: Sendable {
       } : nil
     self.prepared =
       hashingNow
-      ? (messages.map(\.date), messages.map { PeerNumber.key($0.phoneNumber) }) : nil
+      ? (
+        messages.map { DeviceTime.trusted($0.timestamp, now: syncedAt) },
+        messages.map { PeerNumber.key($0.phoneNumber) }
+      ) : nil
   }
 
-  /// When message `index` was sent or received (its timestamp read as Beijing time).
+  /// When message `index` was sent or received, as far as the archive believes its device
+  /// (``DeviceTime/trusted(_:now:)``, judged at ``syncedAt``); nil when its time is not one.
   func date(_ index: Int) -> Date? {
-    guard let prepared else { return messages[index].date }
+    guard let prepared else { return DeviceTime.trusted(messages[index].timestamp, now: syncedAt) }
     return prepared.dates[index]
   }
 
@@ -180,7 +184,8 @@ public struct MessageArchive: Sendable {
   static let columns =
     "instance_id, instance_name, direction, peer_raw, peer_key, body, device_at, "
     + "device_timestamp, status, upstream_id, marker, dedupe_key, synced_at, id_epoch, "
-    + "occurrence, repaired, code, sim_number, grams_low, grams_high"
+    + "occurrence, repaired, code, sim_number, grams_low, grams_high, time_approximate, "
+    + "seen_after"
 
   // MARK: - Ingest
 
@@ -235,7 +240,7 @@ public struct MessageArchive: Sendable {
     }
   }
 
-  static let marks = Array(repeating: "?", count: 20).joined(separator: ",")
+  static let marks = Array(repeating: "?", count: 22).joined(separator: ",")
 
   /// Inserts one new row with its id (the placeholders: the id, then ``columns``).
   static let insertRow = "INSERT INTO messages (id, \(columns)) VALUES (?, \(marks))"
@@ -282,10 +287,13 @@ public struct MessageArchive: Sendable {
       let newest = messages.map(\.timestamp).max(),
       let lowID = messages.map(\.id).min(), let highID = messages.map(\.id).max()
     else { return result }
-    var epoch =
-      try database.queryOne(
-        "SELECT id_epoch FROM message_sync_state WHERE instance_id = ?", [page.instanceID])?
-      .int64("id_epoch") ?? 0
+    let syncState = try database.queryOne(
+      "SELECT id_epoch, last_ok_at FROM message_sync_state WHERE instance_id = ?",
+      [page.instanceID])
+    var epoch = try syncState?.int64("id_epoch") ?? 0
+    // When the instance's last successful sync started (nil: this is its first): a message
+    // first archived now appeared on the device after it (see ``DeviceTime``).
+    let seenAfter = try syncState?.optionalInt64("last_ok_at")
     // The archived rows with a device timestamp in `range`, by their identity parts.
     func archivedRows(_ range: ClosedRange<String>) throws -> [MessageIdentity.Parts: [Candidate]] {
       var archived: [MessageIdentity.Parts: [Candidate]] = [:]
@@ -351,6 +359,17 @@ public struct MessageArchive: Sendable {
         result.knownTail += 1
         continue
       }
+      // 2a. The same row with its timestamp rewritten (v1.0.6 turns v1.0.0–1.0.5's RFC 3339
+      //     UTC text into the Beijing form; id and marker stay): the archived row takes the
+      //     device's new text, and its true instant.
+      if let other = inEpoch[message.id], other != parts, other.sameMessage(as: parts),
+        try rewrite(
+          page, index: index, epoch: epoch, from: other, to: parts, into: database)
+      {
+        inEpoch[message.id] = parts
+        result.knownTail += 1
+        continue
+      }
       // 2. A new row whose id is taken by other content: the ids were renumbered.
       if let other = inEpoch[message.id], other != parts {
         epoch += 1
@@ -398,6 +417,7 @@ public struct MessageArchive: Sendable {
         page.keys?[index] ?? MessageIdentity.key(instanceID: page.instanceID, message: message)
       let occurrence = (candidates.map(\.occurrence).max() ?? -1) + 1
       let mask = gramsMask(message.content)
+      let deviceAt = page.date(index)
       batch.byParts[page.instanceID, default: [:]][parts, default: []].append(batch.rows.count)
       batch.rows.append(
         StagedRow(
@@ -405,11 +425,12 @@ public struct MessageArchive: Sendable {
           occurrence: occurrence,
           values: [
             page.instanceID, page.instanceName, message.direction, message.phoneNumber,
-            page.peerKey(index), message.content, page.date(index) ?? page.syncedAt,
+            page.peerKey(index), message.content, deviceAt ?? page.syncedAt,
             message.timestamp, message.status, message.id,
             message.isIncoming ? message.pdu : nil, key, page.syncedAt, epoch, occurrence,
             message.repaired, page.code(index, detector), page.simNumber,
-            Int64(bitPattern: mask.low), Int64(bitPattern: mask.high),
+            Int64(bitPattern: mask.low), Int64(bitPattern: mask.high), deviceAt == nil,
+            seenAfter,
           ]))
       inEpoch[message.id] = parts
       result.inserted += 1
@@ -418,6 +439,137 @@ public struct MessageArchive: Sendable {
     }
     result.known = messages.count - result.inserted
     return result
+  }
+
+  /// Gives the archived row of `page`'s instance with device id `messages[index].id` in
+  /// `epoch` (whose parts are `old`) the device's rewritten timestamp text of `new`, with its
+  /// identity key and its instant; false when no archived row holds the id (a staged one).
+  private static func rewrite(
+    _ page: IngestPage, index: Int, epoch: Int64, from old: MessageIdentity.Parts,
+    to new: MessageIdentity.Parts, into database: SQLiteDatabase
+  ) throws -> Bool {
+    let message = page.messages[index]
+    guard
+      let row = try database.queryOne(
+        """
+        SELECT id, occurrence, synced_at, device_at, time_approximate FROM messages
+        WHERE instance_id = ? AND id_epoch = ? AND upstream_id = ? AND device_timestamp = ?
+        LIMIT 1
+        """, [page.instanceID, epoch, message.id, old.timestamp])
+    else { return false }
+    let key = MessageIdentity.key(instanceID: page.instanceID, message: message)
+    // The identity index holds one row per (text, key, occurrence): after the first msa
+    // that duplicated the rewritten rows, the new text may be taken already.
+    var occurrence = try row.int64("occurrence")
+    if let taken = try database.queryOne(
+      """
+      SELECT max(occurrence) AS top FROM messages
+      WHERE instance_id = ? AND device_timestamp = ? AND dedupe_key = ?
+      """, [page.instanceID, new.timestamp, key])?.optionalInt64("top")
+    {
+      occurrence = max(occurrence, taken + 1)
+    }
+    let syncedAt = try row.date("synced_at")
+    // An instant already believed stays (the old text may hold fractions of a second).
+    let trusted =
+      try row.int64("time_approximate") == 0
+      ? try row.date("device_at") : DeviceTime.trusted(new.timestamp, now: syncedAt)
+    try database.run(
+      """
+      UPDATE messages SET device_timestamp = ?, dedupe_key = ?, occurrence = ?, device_at = ?,
+        time_approximate = ? WHERE id = ?
+      """,
+      [new.timestamp, key, occurrence, trusted ?? syncedAt, trusted == nil, try row.int64("id")])
+    return true
+  }
+
+  // MARK: - Re-appearances
+
+  /// After a read of every row of `instanceID`'s device (`seen`: the device ids it read),
+  /// folds each archived message that came back under a new id into the one it was: returns
+  /// how many new rows were folded (and deleted).
+  ///
+  /// A backup restored on the device re-inserts every row with a new, higher id and the same
+  /// direction, number, text, timestamp and marker (SIMADMIN-API §6; ids are AUTOINCREMENT, so
+  /// never reused). The rule, per (direction, number, text, timestamp, marker): the rows this
+  /// read found with ids above `newestBefore` (the newest id the last sync accounted for) are
+  /// the candidates; the archived rows of the current id epoch with ids at or below it that
+  /// the read did *not* find are gone from the device. Each candidate, in id order, takes the
+  /// place of one gone row (lowest id first): the archived message keeps its archive id, its
+  /// first-seen time and its code, and takes the device's new id. A candidate with no gone
+  /// row left is a new message. So two identical messages (same number, text and second)
+  /// that are both on the device stay two, and so do two that arrived after the last sync; a
+  /// restore that brings 6 back keeps 6.
+  public func settleReappearances(instanceID: String, seen: Set<Int64>, newestBefore: Int64)
+    throws -> Int
+  {
+    try store.requireWritable()
+    let epoch =
+      try database.queryOne(
+        "SELECT id_epoch FROM message_sync_state WHERE instance_id = ?", [instanceID])?
+      .int64("id_epoch") ?? 0
+    struct Row: Hashable {
+      var direction: String
+      var peer: String
+      var body: String
+      var timestamp: String
+      var marker: String
+    }
+    func key(_ row: LocalStore.Row) throws -> Row {
+      Row(
+        direction: try row.string("direction"), peer: try row.string("peer_raw"),
+        body: try row.string("body"), timestamp: try row.string("device_timestamp"),
+        marker: try row.optionalString("marker") ?? "")
+    }
+    let columns = "id, upstream_id, direction, peer_raw, body, device_timestamp, marker"
+    var fresh: [Row: [(id: Int64, upstream: Int64)]] = [:]
+    for row in try database.query(
+      """
+      SELECT \(columns) FROM messages
+      WHERE instance_id = ? AND id_epoch = ? AND upstream_id > ?
+      """, [instanceID, epoch, newestBefore])
+    {
+      let upstream = try row.int64("upstream_id")
+      guard seen.contains(upstream) else { continue }
+      fresh[try key(row), default: []].append((try row.int64("id"), upstream))
+    }
+    guard !fresh.isEmpty else { return 0 }
+    var gone: [Row: [(id: Int64, upstream: Int64)]] = [:]
+    let stamps = Array(Set(fresh.keys.map(\.timestamp)))
+    for start in stride(from: 0, to: stamps.count, by: 500) {
+      let slice = Array(stamps[start..<min(start + 500, stamps.count)])
+      let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+      for row in try database.query(
+        """
+        SELECT \(columns) FROM messages
+        WHERE instance_id = ? AND id_epoch = ? AND upstream_id <= ?
+          AND device_timestamp IN (\(marks))
+        """, [instanceID, epoch, newestBefore] + slice)
+      {
+        let upstream = try row.int64("upstream_id")
+        let parts = try key(row)
+        guard !seen.contains(upstream), fresh[parts] != nil else { continue }
+        gone[parts, default: []].append((try row.int64("id"), upstream))
+      }
+    }
+    var folded: [(delete: Int64, keep: Int64, upstream: Int64)] = []
+    for (parts, candidates) in fresh {
+      guard let places = gone[parts]?.sorted(by: { $0.upstream < $1.upstream }) else { continue }
+      for (candidate, place) in zip(candidates.sorted(by: { $0.upstream < $1.upstream }), places) {
+        folded.append((candidate.id, place.id, candidate.upstream))
+      }
+    }
+    guard !folded.isEmpty else { return 0 }
+    let deleted = folded.map(\.delete)
+    for start in stride(from: 0, to: deleted.count, by: 500) {
+      try removeGrams(ids: Array(deleted[start..<min(start + 500, deleted.count)]), in: database)
+    }
+    for fold in folded {
+      try database.run("DELETE FROM messages WHERE id = ?", [fold.delete])
+      try database.run(
+        "UPDATE messages SET upstream_id = ? WHERE id = ?", [fold.upstream, fold.keep])
+    }
+    return folded.count
   }
 
   /// The positions of `id_epoch` and `upstream_id` in ``columns``.
@@ -467,29 +619,65 @@ public struct MessageArchive: Sendable {
       """, [detector.rules.version])
   }
 
-  /// The instance's SIM number as its stored status knows it (the first of the snapshot's
-  /// `phoneNumbers`), else as its first sync read it from the device; nil when neither has
-  /// one.
+  /// The instance's SIM number as msa knows it now, with when that was learnt: the newer of
+  /// its stored status (the first of the snapshot's `phoneNumbers`) and what a sync last read
+  /// from the device (`/api/sim`); nil when neither has one.
   public func knownSIMNumber(instanceID: String) throws -> String? {
-    if let text = try database.queryOne(
-      "SELECT snapshot FROM instance_status WHERE instance_id = ?", [instanceID])?
-      .optionalString("snapshot"),
+    try simNumberKnowledge(instanceID: instanceID).number
+  }
+
+  /// ``knownSIMNumber(instanceID:)`` and when it was learnt (nil: not recorded).
+  func simNumberKnowledge(instanceID: String) throws -> (number: String?, at: Date?) {
+    var status: (number: String, at: Date?)?
+    if let row = try database.queryOne(
+      "SELECT snapshot, snapshot_fetched_at FROM instance_status WHERE instance_id = ?",
+      [instanceID]),
+      let text = try row.optionalString("snapshot"),
       let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
       let number = (object["phoneNumbers"] as? [String])?.first(where: { !$0.isEmpty })
     {
-      return number
+      status = (number, try row.optionalDate("snapshot_fetched_at"))
     }
-    return try database.queryOne(
-      "SELECT sim_number FROM message_sync_state WHERE instance_id = ?", [instanceID])?
-      .optionalString("sim_number")
+    let synced = try database.queryOne(
+      "SELECT sim_number, sim_number_at FROM message_sync_state WHERE instance_id = ?",
+      [instanceID])
+    let syncedNumber = try synced?.optionalString("sim_number")
+    let syncedAt = try synced?.optionalDate("sim_number_at")
+    if let status {
+      if let syncedAt, syncedNumber != nil, syncedAt > (status.at ?? .distantPast) {
+        return (syncedNumber, syncedAt)
+      }
+      return (status.number, status.at)
+    }
+    return (syncedNumber, syncedAt)
   }
 
-  /// Keeps the SIM number a sync read from the device (`/api/sim`) for an instance without a
-  /// stored status.
-  public func recordSIMNumber(instanceID: String, number: String?) throws {
+  /// Keeps the SIM number a sync read from the device (`/api/sim`), with when.
+  public func recordSIMNumber(instanceID: String, number: String?, at: Date? = nil) throws {
     try store.requireWritable()
     try database.run(
-      "UPDATE message_sync_state SET sim_number = ? WHERE instance_id = ?", [number, instanceID])
+      "UPDATE message_sync_state SET sim_number = ?, sim_number_at = ? WHERE instance_id = ?",
+      [number, at, instanceID])
+  }
+
+  /// After a sync read the SIM's number `number` from the device at `at`: the messages it
+  /// first archived (`synced_at` at or after `since`) take that number, and the sync state
+  /// keeps it. Messages archived before keep theirs. Returns how many rows changed.
+  @discardableResult
+  public func restampSIMNumber(instanceID: String, number: String, since: Date, at: Date) throws
+    -> Int
+  {
+    try store.requireWritable()
+    return try database.transaction { database in
+      try database.run(
+        "UPDATE message_sync_state SET sim_number = ?, sim_number_at = ? WHERE instance_id = ?",
+        [number, at, instanceID])
+      return try database.run(
+        """
+        UPDATE messages SET sim_number = ? WHERE instance_id = ? AND synced_at >= ?
+          AND sim_number IS NOT ?
+        """, [number, instanceID, since, number])
+    }
   }
 
   /// The newest archive row id (0 when empty): what a follow command has seen at its start.
@@ -518,7 +706,7 @@ public struct MessageArchive: Sendable {
     m.id, m.instance_id, COALESCE(i.name, s.instance_name, m.instance_name)
       AS instance_name, m.direction, m.peer_raw, m.peer_key, m.body, m.device_at,
       m.device_timestamp, m.status, m.upstream_id, m.synced_at, m.repaired, m.code,
-      m.sim_number
+      m.sim_number, m.time_approximate, m.seen_after
     """
 
   static let selectColumns = """
@@ -530,12 +718,15 @@ public struct MessageArchive: Sendable {
   /// The message in a row of ``pageColumns``, read by position (in that order): a page of 50
   /// reads 750 values, and finding each by name compared column names a hundred times a row.
   static func message(_ row: Row) throws -> ArchivedMessage {
-    ArchivedMessage(
+    var message = ArchivedMessage(
       id: try row.at(0), instanceID: try row.at(1), instanceName: try row.at(2),
       direction: try row.at(3), peer: try row.at(4), peerKey: try row.at(5), body: try row.at(6),
       deviceAt: try row.at(7), deviceTimestamp: try row.at(8), status: try row.at(9),
       upstreamID: try row.optionalAt(10), syncedAt: try row.at(11), repaired: try row.at(12),
       code: try row.optionalAt(13), simNumber: try row.optionalAt(14))
+    message.timeApproximate = try row.at(15)
+    message.seenAfter = try row.optionalAt(16)
+    return message
   }
 
   /// The SQL conditions of `filter`. A search term is matched through its index (the trigram
@@ -1042,7 +1233,7 @@ public struct MessageArchive: Sendable {
       try database.run(
         """
         UPDATE message_sync_state SET history_complete = 1, in_progress = 0, last_error = NULL,
-          last_finished_at = ? WHERE instance_id = ?
+          last_finished_at = ?, last_ok_at = last_started_at WHERE instance_id = ?
         """, [at, instanceID])
     }
   }

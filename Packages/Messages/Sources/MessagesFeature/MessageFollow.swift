@@ -46,8 +46,9 @@ struct MessageFollower: Sendable {
   /// One round: syncs every chosen instance, reports each failure streak that started or
   /// ended (on stderr and to the log center), and returns the messages archived since the
   /// row `after`, in the order they were archived, with the new row position. In an
-  /// instance's first successful round only messages stamped from shortly before the start
-  /// count: the rest were on the device before the command started (a first sync's history).
+  /// instance's first successful round only messages recent from shortly before the start
+  /// count (``ArchivedMessage/isRecent(since:)``): the rest were on the device before the
+  /// command started (a first sync's history).
   func round(after: Int64, filter: MessageFilter) async -> (
     messages: [ArchivedMessage], last: Int64
   ) {
@@ -61,7 +62,7 @@ struct MessageFollower: Sendable {
     while let page = try? archive.archived(afterID: last, filter: filter), !page.isEmpty {
       last = page.last?.id ?? last
       let earliest = startedAt.addingTimeInterval(-Self.firstRoundSlack)
-      fresh += page.filter { !first.contains($0.instanceID) || $0.deviceAt >= earliest }
+      fresh += page.filter { !first.contains($0.instanceID) || $0.isRecent(since: earliest) }
     }
     return (fresh, last)
   }

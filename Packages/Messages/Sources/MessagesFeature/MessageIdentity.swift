@@ -32,6 +32,17 @@ public enum MessageIdentity {
         body: message.content, marker: message.isIncoming ? message.pdu ?? "" : "")
     }
 
+    /// Whether `other` is the same message with its timestamp written another way: the same
+    /// direction, peer, body and marker, and a timestamp naming the same second
+    /// (``DeviceTime/canonical(_:)``), as v1.0.6's rewrite of v1.0.0–1.0.5's RFC 3339 UTC
+    /// times leaves it. Texts that name no time never match this way.
+    func sameMessage(as other: Parts) -> Bool {
+      guard direction == other.direction, peer == other.peer, body == other.body,
+        marker == other.marker, let mine = DeviceTime.canonical(timestamp)
+      else { return false }
+      return mine == DeviceTime.canonical(other.timestamp)
+    }
+
     /// Whether `other` has the same parts in the same UTF-8 bytes (which implies `==`; parts
     /// equal only under canonical equivalence answer false).
     func sameBytes(as other: Parts?) -> Bool {

@@ -295,6 +295,9 @@ public struct MessageSyncer: Sendable {
     /// The outgoing ones among ``found``.
     var foundOutgoing = 0
     var renumbered = false
+    /// Whether the pages read reached the end of the device's list (a page shorter than
+    /// asked for): every row was read.
+    var reachedEnd = false
     /// The newest id on the first page (offset 0).
     var top: Int64?
 
@@ -372,6 +375,8 @@ public struct MessageSyncer: Sendable {
     let archive = archive
     let instanceID = instance.id
     var ending: [SyncStateWriter.Write] = []
+    let folded = Locked(0)
+    var startedAt: Date?
     do {
       let state = try prepared.map(\.state) ?? archive.syncState(instanceID: instance.id)
       if prepared == nil {
@@ -382,6 +387,7 @@ public struct MessageSyncer: Sendable {
       }
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
+      startedAt = clock.now()
       var reason = deepReason(state)
       // A later sync's two requests go out together, before any database work.
       async let statsCall = Self.counts(session)
@@ -395,7 +401,7 @@ public struct MessageSyncer: Sendable {
         try prepared.map(\.simNumber) ?? archive.knownSIMNumber(instanceID: instance.id)
       if simNumber == nil, state?.historyComplete != true {
         simNumber = (try? await session.sim())?.phoneNumbers.first { !$0.isEmpty }
-        try archive.recordSIMNumber(instanceID: instance.id, number: simNumber)
+        try archive.recordSIMNumber(instanceID: instance.id, number: simNumber, at: clock.now())
       }
       let target = SyncTarget(
         instance: instance, simNumber: simNumber, detector: archive.detector)
@@ -454,6 +460,15 @@ public struct MessageSyncer: Sendable {
           let outgoingNow = counts.map(\.outgoing) ?? expected.outgoing
           let newestNow = max(newest, tally.ids.max() ?? newest)
           let (top, reported, now) = (tally.top, counts?.total, clock.now())
+          if tally.reachedEnd, !tally.renumbered {
+            // Every row was read: rows back under new ids (a restored backup) are folded.
+            let seen = tally.ids
+            ending.append { archive in
+              let count = try archive.settleReappearances(
+                instanceID: instanceID, seen: seen, newestBefore: newest)
+              folded.withLock { $0 = count }
+            }
+          }
           ending.append { archive in
             try archive.recordCheck(
               instanceID: instanceID, accounted: accountedNow, accountedOutgoing: outgoingNow,
@@ -477,7 +492,18 @@ public struct MessageSyncer: Sendable {
           tally.ids.count, tally.outgoingIDs.count, tally.top, clock.now()
         )
         let newestNow = tally.ids.max() ?? 0
-        ending = [
+        ending = []
+        if !renumbered, state?.historyComplete == true, let before = state?.newestID {
+          // Rows that came back under new ids (a backup restored on the device) are folded
+          // into the archived messages they were (``MessageArchive/settleReappearances``).
+          let seen = tally.ids
+          ending.append { archive in
+            let count = try archive.settleReappearances(
+              instanceID: instanceID, seen: seen, newestBefore: before)
+            folded.withLock { $0 = count }
+          }
+        }
+        ending += [
           { archive in
             try archive.recordCheck(
               instanceID: instanceID, accounted: renumbered ? nil : ids,
@@ -491,6 +517,10 @@ public struct MessageSyncer: Sendable {
       // The check and the end are written together, with other instances' (one commit).
       try await writer.write(
         ending + [{ try $0.syncFinished(instanceID: instanceID, at: now, error: nil) }])
+      result.inserted -= folded.withLock { $0 }
+      if result.inserted > 0, let startedAt {
+        await refreshSIMNumber(session, instance: instance, since: startedAt)
+      }
     } catch let failure as SimAdminFailure {
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
       await failed(instanceID, result.failure, writer)
@@ -499,6 +529,29 @@ public struct MessageSyncer: Sendable {
       await failed(instanceID, result.failure, writer)
     }
     return result
+  }
+
+  /// How old the SIM number msa knows for an instance may be when a sync archives new
+  /// messages before the sync reads it from the device again (`/api/sim`): ten minutes.
+  public static let simNumberFreshness: TimeInterval = 600
+
+  /// After a sync that archived new messages: when the SIM number they were stamped with is
+  /// older than ``simNumberFreshness``, reads it from the device once; a different number
+  /// (a SIM swap) is given to the messages this sync first archived and kept for the next
+  /// (issue 29 point 8). Best effort: a failure keeps what was stamped.
+  private func refreshSIMNumber(_ session: SimAdminSession, instance: Instance, since: Date) async {
+    guard !archive.store.isReadOnly,
+      let known = try? archive.simNumberKnowledge(instanceID: instance.id),
+      clock.now().timeIntervalSince(known.at ?? .distantPast) > Self.simNumberFreshness,
+      let sim = try? await session.sim()
+    else { return }
+    let now = clock.now()
+    guard let number = sim.phoneNumbers.first(where: { !$0.isEmpty }) else {
+      try? archive.recordSIMNumber(instanceID: instance.id, number: known.number, at: now)
+      return
+    }
+    _ = try? archive.restampSIMNumber(
+      instanceID: instance.id, number: number, since: since, at: now)
   }
 
   /// Records that the sync of `instanceID` failed with `error` (best effort: the sync's own
@@ -600,6 +653,7 @@ public struct MessageSyncer: Sendable {
       tally.add(messages, offset: offset)
       tally.add(ingest)
       if ingest.renumbered { return .renumbered }
+      if messages.count < limit { tally.reachedEnd = true }
       if messages.count < limit || messages.contains(where: { $0.id <= newest }) { return nil }
       anchor = messages.last
       offset += limit - overlap

@@ -16,7 +16,7 @@ enum MessagesCommands {
     static let message = [
       "id", "instanceID", "instanceName", "direction", "peer", "peerKey", "at",
       "deviceTimestamp", "status", "upstreamID", "body", "bodyMasked", "repaired", "code",
-      "simNumber",
+      "simNumber", "timeApproximate", "firstSeenAt",
     ]
     static let conversation = ["peerKey", "peer", "count", "instances", "latest"]
     static let sync = [
@@ -53,8 +53,14 @@ enum MessagesCommands {
     var code: String?
     /// The SIM number that received (or sent) it, nil when unknown when it was archived.
     var simNumber: String?
+    /// The device's timestamp named no believable time: `at` is when msa first archived it.
+    var timeApproximate: Bool
+    /// When msa first archived it (what "recent" means for `msa code`).
+    var firstSeenAt: Date
 
     init(_ message: ArchivedMessage, showBody: Bool) {
+      timeApproximate = message.timeApproximate
+      firstSeenAt = message.syncedAt
       code = message.code.map { showBody ? $0 : CodeText.masked($0) }
       simNumber = message.simNumber
       id = message.id

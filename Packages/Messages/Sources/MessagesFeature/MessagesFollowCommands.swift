@@ -17,6 +17,18 @@ extension MessagesCommands {
     var sender: String
     var at: Date
     var ageSeconds: Int
+    /// When msa first archived it: what `--since` and `--wait` judge.
+    var firstSeenAt: Date
+    /// The device's own timestamp, as written.
+    var deviceTimestamp: String
+    /// The device's timestamp named no believable time: `at` is when msa archived it.
+    var timeApproximate: Bool
+  }
+
+  /// Orders codes by when they arrived as far as msa can tell: first archived, then the
+  /// device's time (when it names one), then the archive's order.
+  static func arrivedBefore(_ a: ArchivedMessage, _ b: ArchivedMessage) -> Bool {
+    (a.syncedAt, a.deviceAt, a.id) < (b.syncedAt, b.deviceAt, b.id)
   }
 
   /// How often `msa code --wait` syncs.
@@ -64,8 +76,7 @@ extension MessagesCommands {
           while !Task.isCancelled {
             let round = await follower.round(after: last, filter: matches)
             last = round.last
-            if let message = round.messages.max(by: { ($0.deviceAt, $0.id) < ($1.deviceAt, $1.id) })
-            {
+            if let message = round.messages.max(by: Self.arrivedBefore) {
               return message
             }
             let left = deadline - ContinuousClock.now
@@ -80,8 +91,12 @@ extension MessagesCommands {
         stopped = found == nil && ContinuousClock.now < deadline
       } else {
         _ = await follower.round(after: follower.baseline, filter: matches)
-        filter.since = environment.clock.now().addingTimeInterval(-since)
-        found = try archive.list(filter: filter, limit: 1).first
+        // Judged by when msa first archived each message (``ArchivedMessage/isRecent``).
+        let start = environment.clock.now().addingTimeInterval(-since)
+        filter.syncedSince = start
+        found = try archive.list(filter: filter, limit: 10_000)
+          .filter { $0.isRecent(since: start) }
+          .max(by: Self.arrivedBefore)
       }
       let language = environment.language
       guard let message = found, let code = message.code else {
@@ -92,11 +107,18 @@ extension MessagesCommands {
         }
         throw MessagesFailure("error.noCode", ["since": try parsed.string("since")])
       }
-      let age = max(0, Int(environment.clock.now().timeIntervalSince(message.deviceAt)))
+      // Its age: since msa first archived it, when a later sync did (it arrived between two
+      // syncs); a first sync's message by the device's time when it names one (and not after
+      // it was archived). The device's own time is shown beside it either way.
+      let arrived =
+        message.seenAfter == nil && !message.timeApproximate
+        ? min(message.deviceAt, message.syncedAt) : message.syncedAt
+      let age = max(0, Int(environment.clock.now().timeIntervalSince(arrived)))
       let payload = CodePayload(
         code: code, messageID: message.id, instanceID: message.instanceID,
         instanceName: message.instanceName, simNumber: message.simNumber, sender: message.peer,
-        at: message.deviceAt, ageSeconds: age)
+        at: message.deviceAt, ageSeconds: age, firstSeenAt: message.syncedAt,
+        deviceTimestamp: message.deviceTimestamp, timeApproximate: message.timeApproximate)
       if environment.output.json {
         return CommandResult(view: .stack([]), payload: payload)
       }
@@ -108,6 +130,7 @@ extension MessagesCommands {
           [
             "instance": CodeText.instanceLabel(message), "sender": message.peer,
             "age": ageText(age, language),
+            "device": CodeText.deviceTime(message, MessagesDisplay.resolve(environment), language),
           ]) + "\n")
       return .written()
     }
@@ -236,7 +259,7 @@ extension MessagesCommands {
     var line = MessagesStrings.text(
       message.isIncoming ? "watch.lineIn" : "watch.lineOut", language,
       [
-        "time": display.format(message.deviceAt), "peer": message.peer,
+        "time": CodeText.time(message, display), "peer": message.peer,
         "instance": CodeText.instanceLabel(message), "body": body,
       ])
     if let code = message.code {

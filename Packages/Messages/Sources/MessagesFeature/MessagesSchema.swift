@@ -1,3 +1,4 @@
+import Foundation
 import LocalStore
 
 /// The `messages` schema module: the archive, its full-text index, the outbox and the
@@ -18,6 +19,7 @@ enum MessagesSchema {
       Migration(version: 5, name: "verification codes, receiving SIM number", sql: version5),
       Migration(version: 6, name: "completeness per direction", sql: version6),
       Migration(version: 7, name: "bigram masks in the time index", sql: version7),
+      Migration(version: 8, name: "untrusted device times, first seen", apply: version8),
     ])
 
   static let version1 = """
@@ -235,4 +237,57 @@ enum MessagesSchema {
     DROP INDEX messages_by_time;
     CREATE INDEX messages_by_time ON messages(device_at DESC, id DESC, grams_low, grams_high);
     """
+
+  /// Device times the archive does not believe, and when a message was first seen (issue 36
+  /// point 6, issue 29 points 6 and 7; see ``DeviceTime``).
+  ///
+  /// - `time_approximate` marks a message whose device timestamp names no time (`""`,
+  ///   `0000-00-00 00:00:00`, `2026-02-30 10:00:00`, an epoch number) or one more than a day
+  ///   ahead of the archive's clock when it was archived: `device_timestamp` keeps the text
+  ///   as written and `device_at` is when msa first archived it (`synced_at`).
+  /// - `seen_after` is when the instance's previous successful sync started, at the moment
+  ///   the message was first archived: it appeared on the device between that sync and the
+  ///   one that archived it. NULL: archived by the instance's first sync (history), or
+  ///   before this version.
+  /// - `message_sync_state.last_ok_at` is when the instance's last successful sync started;
+  ///   `sim_number_at` when a sync last read the SIM's number from the device (issue 29
+  ///   point 8: after a SIM swap the number a sync stamps is the one read then, not one kept
+  ///   from before the swap).
+  ///
+  /// Existing rows are dated again: v1.0.0–1.0.5's RFC 3339 timestamps (which older msa
+  /// dated at sync time) get their true instant, and every row whose text names no believable
+  /// time is marked approximate at the time it was archived. Only rows whose `device_at`
+  /// equals `synced_at`, lies more than a day after it, or whose text is not of the Beijing
+  /// form are read (an ordinary archive's rows are not).
+  static let version8: @Sendable (SQLiteDatabase) throws -> Void = { database in
+    try database.execute(
+      """
+      ALTER TABLE messages ADD COLUMN time_approximate INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE messages ADD COLUMN seen_after INTEGER;
+      ALTER TABLE message_sync_state ADD COLUMN last_ok_at INTEGER;
+      ALTER TABLE message_sync_state ADD COLUMN sim_number_at INTEGER;
+      UPDATE message_sync_state SET last_ok_at = last_started_at
+        WHERE history_complete = 1 AND in_progress = 0 AND last_error IS NULL;
+      """)
+    var after: Int64 = 0
+    while true {
+      let rows = try database.query(
+        """
+        SELECT id, device_timestamp, device_at, synced_at FROM messages
+        WHERE id > ? AND (device_at = synced_at OR device_at > synced_at + 86400000
+          OR device_timestamp NOT GLOB
+            '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]')
+        ORDER BY id LIMIT 2000
+        """, [after])
+      guard let last = rows.last else { break }
+      for row in rows {
+        let syncedAt = Date(timeIntervalSince1970: Double(try row.int64("synced_at")) / 1000)
+        let trusted = DeviceTime.trusted(try row.string("device_timestamp"), now: syncedAt)
+        try database.run(
+          "UPDATE messages SET device_at = ?, time_approximate = ? WHERE id = ?",
+          [trusted ?? syncedAt, trusted == nil, try row.int64("id")])
+      }
+      after = try last.int64("id")
+    }
+  }
 }

@@ -178,7 +178,7 @@ public enum MessagesViews {
       columns: columns,
       rows: messages.map { message in
         var cells = [
-          TableCell(display.format(message.deviceAt)),
+          TableCell(CodeText.time(message, display)),
           directionCell(message),
           TableCell(message.peer),
           TableCell(
@@ -262,7 +262,7 @@ public enum MessagesViews {
       let meta = MessagesStrings.text(
         key, language,
         [
-          "time": display.format(message.deviceAt), "instance": CodeText.instanceLabel(message),
+          "time": CodeText.time(message, display), "instance": CodeText.instanceLabel(message),
           "peer": message.peer,
         ])
       var lines: [ViewNode] = [.text(Text(meta, style: .muted)), .text(Text(message.body))]

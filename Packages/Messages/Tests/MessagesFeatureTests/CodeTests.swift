@@ -183,7 +183,8 @@ struct CodeTests {
     await #expect(throws: MessagesFailure.self) {
       _ = try await harness.run(["code"], environment: environment)
     }
-    _ = device.receiveSMS(from: "Google", content: Self.google, at: Date().addingTimeInterval(-30))
+    _ = device.receiveSMS(
+      from: "Google", content: Self.google, at: harness.clock.clock.now().addingTimeInterval(-30))
     _ = device.receiveSMS(from: "10690000", content: "【美团】验证码852-598，5分钟内有效。")
     let result = try await harness.run(["code"], environment: environment)
     #expect(result.isWritten)

@@ -18,9 +18,15 @@ enum DeviceDocuments {
     let carrier = identity.carrier
     let esim = state.profile.esimMode
     return .fields([
-      ("present", .bool(true)), ("iccid", .string(identity.iccid)),
+      ("present", .bool(true)), ("iccid", .string(state.swappedSIM?.iccid ?? identity.iccid)),
       ("imsi", .string(identity.imsi)),
-      ("phone_numbers", .array(identity.phoneNumber.map { [.string(state.shown($0))] } ?? [])),
+      (
+        "phone_numbers",
+        .array(
+          (state.swappedSIM.map(\.phoneNumber) ?? identity.phoneNumber).map {
+            [.string(state.shown($0))]
+          } ?? [])
+      ),
       ("sms_center", .string(carrier.smsCenter)), ("mcc", .string("460")),
       ("mnc", .string(carrier.mnc)), ("phone_number_is_manual", .bool(false)),
       ("sms_center_is_manual", .bool(false)),

@@ -26,6 +26,16 @@ struct DeviceState {
   var servesHostileText = false
   /// Live messages so far (the ``SMSCase``s act on every n-th).
   var liveTicks = 0
+  /// How far the device's own clock is off (seconds; negative: slow). SimAdmin never sets the
+  /// clock, and stamps live messages and sends with it (SIMADMIN-API §6).
+  var clockOffset: TimeInterval = 0
+  /// Whether the device runs SimAdmin v1.0.0–1.0.5: new rows are stamped with RFC 3339 UTC
+  /// (`Utc::now().to_rfc3339()`) and incoming ones marked `mm:<ModemManager SMS path>`.
+  var legacyFirmware = false
+  /// The next ModemManager SMS object number (`/org/freedesktop/ModemManager1/SMS/N`).
+  var modemSMSPath = 0
+  /// The SIM in the slot: its own number (nil: unknown) and ICCID, after a swap.
+  var swappedSIM: (phoneNumber: String?, iccid: String)?
 
   static let sessionLifetime: TimeInterval = 604_800
   static let historySpan: TimeInterval = 28 * 86_400
@@ -70,14 +80,43 @@ struct DeviceState {
     }
   }
 
+  /// The device's text for `date` as its firmware writes it: the Beijing form, or on
+  /// v1.0.0–1.0.5 chrono's `to_rfc3339()` of UTC (fractional seconds when not whole).
+  func stamp(_ date: Date) -> String {
+    guard legacyFirmware else { return BeijingTime.string(from: date) }
+    let text = CivilTime(date, offsetSeconds: 0).text()
+    let seconds = date.timeIntervalSince1970
+    let nanos = Int(((seconds - seconds.rounded(.down)) * 1_000_000_000).rounded())
+    let fraction = nanos == 0 ? "" : "." + String(format: "%09d", min(nanos, 999_999_999))
+    return text.prefix(10) + "T" + text.suffix(8) + fraction + "+00:00"
+  }
+
+  /// The marker a new incoming row gets: `mmfp:<md5>` (v1.0.6 on), `mm:<path>` before.
+  mutating func marker() -> String {
+    guard legacyFirmware else { return generator.fingerprint() }
+    modemSMSPath += 1
+    return "mm:/org/freedesktop/ModemManager1/SMS/\(modemSMSPath)"
+  }
+
   /// Stores a message with the next id, keeping the (timestamp, id) order.
   @discardableResult
   mutating func append(_ draft: SMSGenerator.Draft, timestamp: String) -> SimulatedSMS {
     let incoming = draft.direction == "incoming"
-    let message = SimulatedSMS(
-      id: nextID, direction: draft.direction, phoneNumber: draft.phoneNumber,
-      content: draft.content, timestamp: timestamp, status: incoming ? "received" : "sent",
-      pdu: incoming ? generator.fingerprint() : nil)
+    let pdu = incoming ? marker() : nil
+    return insert(
+      SimulatedSMS(
+        id: nextID, direction: draft.direction, phoneNumber: draft.phoneNumber,
+        content: draft.content, timestamp: timestamp, status: incoming ? "received" : "sent",
+        pdu: pdu))
+  }
+
+  /// Stores `row` under the next id (its own id is replaced), keeping the (timestamp, id)
+  /// order.
+  @discardableResult
+  mutating func insert(_ row: SimulatedSMS) -> SimulatedSMS {
+    var message = row
+    message.id = nextID
+    let timestamp = message.timestamp
     nextID += 1
     if let last = messages.last, last.timestamp > timestamp {
       // Older than the newest: binary search for its place (ids only grow, so it goes last
@@ -95,11 +134,50 @@ struct DeviceState {
     return message
   }
 
+  /// Restores `backup` as SimAdmin's backup import does (`backup.rs`): with `replacing`, every
+  /// row is deleted first; then each backup row not already present with the same direction,
+  /// number, text, timestamp and marker is inserted with a new id (AUTOINCREMENT: above every
+  /// id the device ever gave). Identical rows in the backup come back once.
+  mutating func restore(_ backup: [SimulatedSMS], replacing: Bool) {
+    if replacing { messages.removeAll() }
+    for row in backup.sorted(by: { $0.id < $1.id }) {
+      let present = messages.contains {
+        $0.direction == row.direction && $0.phoneNumber == row.phoneNumber
+          && $0.content == row.content && $0.timestamp == row.timestamp && $0.pdu == row.pdu
+      }
+      if !present { insert(row) }
+    }
+  }
+
+  /// What v1.0.6 does on its first start (`normalize_existing_sms_timestamps`): every
+  /// timestamp that names an instant is rewritten in the Beijing form; ids and markers stay.
+  mutating func rewriteTimestamps() {
+    legacyFirmware = false
+    for index in messages.indices {
+      let text = messages[index].timestamp
+      if let date = Self.rfc3339(text) {
+        messages[index].timestamp = BeijingTime.string(from: date)
+      }
+    }
+    messages.sort { ($0.timestamp, $0.id) < ($1.timestamp, $1.id) }
+  }
+
+  /// The instant of this simulator's own RFC 3339 UTC text (`…T…[.f]+00:00`).
+  static func rfc3339(_ text: String) -> Date? {
+    guard text.hasSuffix("+00:00"), text.count >= 25 else { return nil }
+    let core = text.dropLast(6)
+    let whole = core.prefix(19).replacingOccurrences(of: "T", with: " ")
+    guard let base = BeijingTime.date(from: whole) else { return nil }
+    let fraction = core.dropFirst(19)
+    let extra = fraction.isEmpty ? 0 : Double("0" + fraction) ?? 0
+    return base.addingTimeInterval(Double(BeijingTime.offsetSeconds) + extra)
+  }
+
   /// One tick of live traffic, shaped by the profile's ``SMSCase``s.
   mutating func liveTick(now: Date) {
     liveTicks += 1
     let cases = profile.smsCases
-    var stamp = now
+    var stamp = now.addingTimeInterval(clockOffset)
     if cases.contains(.clockReset) {
       // 2000-01-01 00:00:00 in Beijing time.
       let fallback = Date(timeIntervalSince1970: 946_656_000)
@@ -110,7 +188,7 @@ struct DeviceState {
     }
     var draft = generator.incoming()
     let broken = cases.contains(.invalidUTF8) && liveTicks % 5 == 0
-    let stored = append(draft, timestamp: BeijingTime.string(from: stamp))
+    let stored = append(draft, timestamp: self.stamp(stamp))
     if broken, let index = messages.lastIndex(where: { $0.id == stored.id }) {
       // A stray Latin-1 byte and a cut-off three-byte sequence inside the body.
       messages[index].contentBytes =
@@ -118,7 +196,7 @@ struct DeviceState {
     }
     if cases.contains(.identical) && liveTicks % 4 == 0 {
       draft = SMSGenerator.Draft(direction: "outgoing", phoneNumber: "10086", content: "收到")
-      let text = BeijingTime.string(from: stamp)
+      let text = self.stamp(stamp)
       append(draft, timestamp: text)
       append(draft, timestamp: text)
     }
@@ -139,7 +217,9 @@ struct DeviceState {
       offset > 0
     else { return }
     for case .burst(let count) in profile.smsCases {
-      for _ in 0..<count { append(generator.incoming(), timestamp: BeijingTime.string(from: now)) }
+      for _ in 0..<count {
+        append(generator.incoming(), timestamp: stamp(now.addingTimeInterval(clockOffset)))
+      }
     }
   }
 

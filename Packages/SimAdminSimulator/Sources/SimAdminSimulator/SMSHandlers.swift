@@ -30,7 +30,7 @@ enum SMSHandlers {
           return .error(state.shown("手机号码和短信内容不能为空"))
         }
         let draft = SMSGenerator.Draft(direction: "outgoing", phoneNumber: number, content: content)
-        state.append(draft, timestamp: BeijingTime.string(from: now))
+        state.append(draft, timestamp: state.stamp(now.addingTimeInterval(state.clockOffset)))
         let path = "/org/freedesktop/ModemManager1/SMS/\(state.sentCount)"
         state.sentCount += 1
         return .ok(.fields([("path", .string(path))]), message: "短信发送成功")

@@ -73,12 +73,78 @@ public final class SimulatedDevice: Sendable {
 
   // MARK: - Messages
 
-  /// Stores an incoming message from `from`, stamped `at` (default: the clock's now).
+  /// Stores an incoming message from `from`, stamped `at` (default: the device's clock now,
+  /// ``setClockOffset(_:)``), in its firmware's form.
   @discardableResult
   public func receiveSMS(from: String, content: String, at: Date? = nil) -> SimulatedSMS {
-    let date = at ?? clock.now()
     let draft = SMSGenerator.Draft(direction: "incoming", phoneNumber: from, content: content)
-    return state.withLock { $0.append(draft, timestamp: BeijingTime.string(from: date)) }
+    let now = clock.now()
+    return state.withLock { state in
+      state.append(draft, timestamp: state.stamp(at ?? now.addingTimeInterval(state.clockOffset)))
+    }
+  }
+
+  /// Stores a row with the device's `timestamp` text exactly as given (`""`,
+  /// `0000-00-00 00:00:00`, `2026-02-30 10:00:00`, an epoch number, a far future…) and, for an
+  /// incoming row, a fresh marker unless `pdu` is given. A device that stored it so (a broken
+  /// modem, a proxy, an old firmware) answers it as text.
+  @discardableResult
+  public func storeSMS(
+    direction: String, phoneNumber: String, content: String, timestamp: String,
+    pdu: String? = nil
+  ) -> SimulatedSMS {
+    let draft = SMSGenerator.Draft(direction: direction, phoneNumber: phoneNumber, content: content)
+    return state.withLock { state in
+      let stored = state.append(draft, timestamp: timestamp)
+      guard let pdu, let index = state.messages.lastIndex(where: { $0.id == stored.id }) else {
+        return stored
+      }
+      state.messages[index].pdu = pdu
+      return state.messages[index]
+    }
+  }
+
+  // MARK: - Clock, firmware, backup, SIM (issue 29)
+
+  /// Sets how far the device's own clock is off, in seconds (negative: slow). SimAdmin never
+  /// sets it; live messages and sends are stamped with it (SIMADMIN-API §6).
+  public func setClockOffset(_ seconds: TimeInterval) {
+    state.withLock { $0.clockOffset = seconds }
+  }
+
+  /// Runs SimAdmin v1.0.0–1.0.5 (`true`): rows stored from now on carry RFC 3339 UTC
+  /// timestamps (`2026-05-19T08:17:25.123456789+00:00`) and incoming ones `mm:<path>`
+  /// markers (`db.rs` `Utc::now().to_rfc3339()`, `sms_listener.rs` at v1.0.0).
+  public func setLegacyFirmware(_ legacy: Bool) {
+    state.withLock { $0.legacyFirmware = legacy }
+  }
+
+  /// Upgrades to v1.0.6: every RFC 3339 timestamp is rewritten in the Beijing form (same row,
+  /// same id, same marker, new text: `normalize_existing_sms_timestamps`), and new rows are
+  /// stamped in that form.
+  public func upgradeRewritingTimestamps() {
+    state.withLock { $0.rewriteTimestamps() }
+  }
+
+  /// Every row as a backup (`/api/backup`) holds it.
+  public func backup() -> [SimulatedSMS] {
+    state.withLock { $0.messages }
+  }
+
+  /// Restores `backup` (default: every row now) as the device's backup import does: with
+  /// `replacing` (the import's replace mode) every row is deleted first; each row not present
+  /// with the same content, timestamp and marker comes back with a new, higher id.
+  public func restoreBackup(_ backup: [SimulatedSMS]? = nil, replacing: Bool = true) {
+    state.withLock { state in state.restore(backup ?? state.messages, replacing: replacing) }
+  }
+
+  /// Swaps the SIM: `/api/sim` reports `phoneNumber` (nil: unknown) and another ICCID from now
+  /// on. Stored messages stay as they are (SimAdmin keeps no SIM per message).
+  public func swapSIM(phoneNumber: String?) {
+    state.withLock { state in
+      let swaps = Int(state.swappedSIM?.iccid.suffix(2) ?? "") ?? 0
+      state.swappedSIM = (phoneNumber, "898600000000000000" + String(format: "%02d", swaps + 1))
+    }
   }
 
   /// Adds one seeded incoming message now (live traffic), shaped by the device's
@@ -96,10 +162,11 @@ public final class SimulatedDevice: Sendable {
     direction: String, phoneNumber: String, content: String, at: Date? = nil,
     contentBytes: [UInt8]? = nil
   ) -> SimulatedSMS {
-    let date = at ?? clock.now()
+    let now = clock.now()
     let draft = SMSGenerator.Draft(direction: direction, phoneNumber: phoneNumber, content: content)
     return state.withLock { state in
-      let stored = state.append(draft, timestamp: BeijingTime.string(from: date))
+      let date = at ?? now.addingTimeInterval(state.clockOffset)
+      let stored = state.append(draft, timestamp: state.stamp(date))
       guard let contentBytes, let index = state.messages.lastIndex(where: { $0.id == stored.id })
       else { return stored }
       state.messages[index].contentBytes = contentBytes

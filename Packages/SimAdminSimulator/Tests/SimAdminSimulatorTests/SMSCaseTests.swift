@@ -85,3 +85,92 @@ struct SMSCaseTests {
     await fleet.stop()
   }
 }
+
+/// What SimAdmin's source does to its SMS rows that issue 29 points 5–8 and issue 36 point 6
+/// rest on, pinned on the simulator: a restored backup (`backup.rs` `import_sms_row`),
+/// v1.0.0–1.0.5's timestamps and markers (`db.rs` `Utc::now().to_rfc3339()`,
+/// `sms_listener.rs` `mm:<path>`) and v1.0.6's rewrite (`normalize_existing_sms_timestamps`),
+/// a device clock SimAdmin never sets, a SIM swap, and texts that name no time.
+@Suite("SMS rows as SimAdmin keeps them")
+struct SMSRowFactTests {
+  static func fleet(_ clock: TestClock) async throws -> SimulatedDevice {
+    let fleet = try await SimulatedFleet.start(
+      [DeviceProfile(name: "rows", smsCount: 0)], clock: clock.clock)
+    return fleet.devices[0]
+  }
+
+  @Test func aRestoredBackupComesBackUnderNewHigherIds() async throws {
+    let clock = TestClock()
+    let device = try await Self.fleet(clock)
+    device.receiveSMS(from: "10086", content: "余额")
+    device.storeSMS(direction: "outgoing", phoneNumber: "10086", content: "CXYE")
+    device.storeSMS(direction: "outgoing", phoneNumber: "10086", content: "CXYE")
+    let backup = device.backup()
+    device.restoreBackup(replacing: true)
+    let restored = device.messages()
+    // Identical rows of the backup come back once; every id is above every earlier one.
+    #expect(restored.count == 2)
+    #expect(restored.allSatisfy { $0.id > 3 })
+    for row in restored {
+      #expect(
+        backup.contains {
+          $0.direction == row.direction && $0.phoneNumber == row.phoneNumber
+            && $0.content == row.content && $0.timestamp == row.timestamp && $0.pdu == row.pdu
+        })
+    }
+    // Merge: only rows not present come back.
+    device.deleteMessages(ids: [restored[0].id])
+    device.restoreBackup(backup, replacing: false)
+    #expect(device.messages().count == 2)
+    #expect(device.messages().map(\.id).max() == 6)
+  }
+
+  @Test func legacyFirmwareStampsRFC3339AndTheUpgradeRewritesInPlace() async throws {
+    let clock = TestClock()
+    let device = try await Self.fleet(clock)
+    device.setLegacyFirmware(true)
+    let at = clock.clock.now().addingTimeInterval(0.5)
+    let incoming = device.receiveSMS(from: "10086", content: "余额", at: at)
+    #expect(incoming.timestamp == "2026-01-01T00:00:00.500000000+00:00")
+    #expect(incoming.pdu == "mm:/org/freedesktop/ModemManager1/SMS/1")
+    device.upgradeRewritingTimestamps()
+    let rewritten = try #require(device.messages().first)
+    #expect(rewritten.id == incoming.id && rewritten.pdu == incoming.pdu)
+    #expect(rewritten.timestamp == "2026-01-01 08:00:00")
+    #expect(device.receiveSMS(from: "10086", content: "新").pdu?.hasPrefix("mmfp:") == true)
+  }
+
+  @Test func theDeviceClockStampsLiveMessagesAndSends() async throws {
+    let clock = TestClock()
+    let device = try await Self.fleet(clock)
+    device.setClockOffset(-600)
+    #expect(
+      device.receiveSMS(from: "10086", content: "慢").timestamp
+        == BeijingTime.string(from: clock.clock.now() - 600))
+    device.receiveLiveTraffic(count: 1)
+    #expect(device.messages().allSatisfy { $0.timestamp == "2026-01-01 07:50:00" })
+  }
+
+  @Test func aSIMSwapChangesTheNumberAndLeavesTheRows() async throws {
+    let clock = TestClock()
+    let device = try await Self.fleet(clock)
+    device.receiveSMS(from: "10086", content: "before")
+    let before = device.messages()
+    device.swapSIM(phoneNumber: "+8613900000002")
+    let sim = try #require(
+      try await TestHTTP.request(device.origin, "GET", "/api/sim").json()["data"]
+        as? [String: Any])
+    #expect(sim["phone_numbers"] as? [String] == ["+8613900000002"])
+    #expect(device.messages() == before)
+  }
+
+  @Test func aTimestampIsAnsweredAsStored() async throws {
+    let clock = TestClock()
+    let device = try await Self.fleet(clock)
+    for text in ["", "0000-00-00 00:00:00", "2026-02-30 10:00:00", "1767225600"] {
+      #expect(
+        device.storeSMS(direction: "incoming", phoneNumber: "1", content: "x", timestamp: text)
+          .timestamp == text)
+    }
+  }
+}
