@@ -76,11 +76,13 @@ public enum Messages {
           let environment = request.environment
           let messages = try MessageArchive(store: MessagesCommands.store(environment)).list(
             filter: MessageFilter(search: request.search), limit: 100)
-          return MessageListState(
+          var state = MessageListState(
             messages: messages, showBodies: request.flags.contains("bodies"),
             nextCursor: messages.count == 100
               ? messages.last.map { MessageCursor(after: $0).token } : nil,
             timeZone: MessagesDisplay.resolve(environment).timeZone, revealKey: revealKey)
+          state.search = request.search
+          return state
         },
         view: { state, request in
           MessagesViews.list(state, language: request.environment.language)

@@ -15,6 +15,9 @@ public struct MessageListState: Sendable, Equatable {
   /// Whether a filter or a search chose the messages: an empty page then says that nothing
   /// matched, not that the archive is empty.
   public var isFiltered = false
+  /// The search that chose the messages, if any: an empty page names it ("Nothing matches
+  /// “10086”").
+  public var search: String?
   /// The console key that shows or masks bodies; nil on the command line (`--show-bodies`).
   public var revealKey: Character?
 
@@ -99,13 +102,7 @@ public enum MessagesViews {
     let display = MessagesDisplay(timeZone: state.timeZone)
     var children: [ViewNode] = []
     if state.messages.isEmpty {
-      children.append(
-        .empty(
-          EmptyState(
-            title: MessagesStrings.text(
-              state.isFiltered ? "view.list.noMatch" : "view.list.empty", language),
-            message: MessagesStrings.text(
-              state.isFiltered ? "view.list.noMatchHint" : "view.list.emptyHint", language))))
+      children.append(.empty(emptyState(state, language)))
     } else {
       children.append(
         .table(messageTable(state.messages, showBodies: state.showBodies, display, language)))
@@ -121,6 +118,26 @@ public enum MessagesViews {
         title: MessagesStrings.text("view.list.title", language),
         subtitle: subtitle(state, language),
         children: children))
+  }
+
+  /// What an empty page says: nothing matches the search (naming it, and what it looks in),
+  /// nothing matches the filters, or the archive is empty (then how to fill it).
+  static func emptyState(_ state: MessageListState, _ language: AppLanguage) -> EmptyState {
+    if let search = state.search.map({ $0.trimmingCharacters(in: .whitespaces) }),
+      !search.isEmpty
+    {
+      return EmptyState(
+        title: MessagesStrings.text("view.list.noSearchMatch", language, ["term": search]),
+        message: MessagesStrings.text("view.list.noSearchMatchHint", language))
+    }
+    if state.isFiltered {
+      return EmptyState(
+        title: MessagesStrings.text("view.list.noMatch", language),
+        message: MessagesStrings.text("view.list.noMatchHint", language))
+    }
+    return EmptyState(
+      title: MessagesStrings.text("view.list.empty", language),
+      message: MessagesStrings.text("view.list.emptyHint", language))
   }
 
   /// How many are shown and how to see the bodies: a flag on the command line, a key in the
