@@ -159,26 +159,27 @@ public enum MessagesViews {
     // The code and SIM number columns only when a message on the page has one.
     let codes = messages.contains { $0.code != nil }
     let sims = messages.contains { $0.simNumber != nil }
+    // What goes first when the width is short (issue 30): the SIM number, then the instance,
+    // then the code; the text is what people read, so it keeps a comfortable 24 columns
+    // before those are shown (at 80 columns: time, direction, number, text, code), and is
+    // dropped only before the time, the direction and the number.
     var columns = [
       TableColumn(
-        id: "time", title: MessagesStrings.text("column.time", language), minWidth: 16, priority: 3),
+        id: "time", title: MessagesStrings.text("column.time", language), minWidth: 16, priority: 4),
       TableColumn(
         id: "dir", title: MessagesStrings.text("column.direction", language), minWidth: 2,
-        priority: 4),
+        priority: 5),
       TableColumn(
         id: "peer", title: MessagesStrings.text("column.peer", language), minWidth: 8, maxWidth: 18,
-        priority: 5, truncation: .middle),
-      // The text takes only what the fixed columns leave once they have their natural
-      // width: an instance name is never cut for a longer preview, nor for the code and SIM
-      // columns (those go first).
+        priority: 6, truncation: .middle),
       TableColumn(
-        id: "body", title: MessagesStrings.text("column.body", language), minWidth: 10, priority: 2,
-        sizing: .fill),
+        id: "body", title: MessagesStrings.text("column.body", language), minWidth: 10, priority: 3,
+        sizing: .fill, comfortableWidth: 24),
     ]
     if codes {
       columns.append(
         TableColumn(
-          id: "code", title: MessagesStrings.text("column.code", language), minWidth: 4, priority: 0
+          id: "code", title: MessagesStrings.text("column.code", language), minWidth: 4, priority: 2
         ))
     }
     columns.append(
