@@ -48,6 +48,7 @@ let package = Package(
       name: "MSAAppTests",
       dependencies: [
         "MSAApp", "CommandLineApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
+        "LocalStore", .product(name: "MessagesFeature", package: "Messages"),
         .product(name: "ConsoleKit", package: "Console"),
         .product(name: "AppRuntime", package: "AppCore"),
         .product(name: "EssentialsTesting", package: "Essentials"),

@@ -471,6 +471,43 @@ def case_completion(args, tools, work, table, homes):
     table.add(f"C Completion `msa __complete -- fleet test ''`, {offered} instances vs "
               "`msa --version`", ms(median(ours)), ms(median(reference)),
               ratio(median(ours), median(reference)), "≤ 1.5×", value <= 1.5)
+    case_completion_peers(args, tools, work, table)
+
+
+def case_completion_peers(args, tools, work, table):
+    """Tab on `msa messages show ` in an archive of `args.peers` peers, one message each
+    (issue 33: at most 1,000 candidates, newest first, each read bounded), against
+    `msa --version`."""
+    home = os.path.join(work, "completion-peers")
+    os.makedirs(home, exist_ok=True)
+    run(tools.msa(home, "messages", "list"))  # the archive, in msa's own schema
+    sql = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+           f"WHERE i < {args.peers}) INSERT INTO messages (instance_id, instance_name, direction, "
+           "peer_raw, peer_key, body, device_at, device_timestamp, status, dedupe_key, synced_at) "
+           "SELECT 'bench', 'bench', 'incoming', printf('+86 139%08d', i), printf('139%08d', i), "
+           "'hello', 1700000000000 + i * 1000, printf('t%d', i), 'received', 'peer-' || i, 0 "
+           "FROM n;")
+    subprocess.run(["sqlite3", os.path.join(home, "msa.sqlite")], input=sql, text=True,
+                   check=True)
+    env = dict(os.environ, MSA_HOME=home, LANG="en_US.UTF-8")
+    complete = [tools.msa_path, "__complete", "--", "messages", "show", ""]
+    version = [tools.msa_path, "--version"]
+    ours, reference = [], []
+    text = ""
+    for _ in range(max(15, args.reps * 5)):
+        seconds, _, _, text = run(complete, env=env)
+        ours.append(seconds)
+        reference.append(run(version, env=env)[0])
+    offered = len(text.splitlines()) - 1
+    expected = min(1000, args.peers)
+    if offered != expected or text.splitlines()[1] != f"+86 139{args.peers:08d}":
+        raise Failed(f"__complete offered {offered} peers (first {text.splitlines()[1:2]}), "
+                     f"expected the newest {expected}")
+    value = median(ours) / median(reference)
+    table.add(f"C Completion `msa __complete -- messages show ''`, {args.peers:,} peers "
+              f"({offered} offered) vs `msa --version`", ms(median(ours)),
+              ms(median(reference)), ratio(median(ours), median(reference)), "≤ 1.5×",
+              value <= 1.5)
 
 
 def case_code_wait(args, tools, work, table, homes):
@@ -644,6 +681,7 @@ def main():
     if args.quick:
         args.refresh_sizes, args.sync_devices, args.sync_messages = [10, 100], 10, 1000
         args.instances, args.search_reps, args.render_reps = 200, 20, 10
+        args.peers = 10_000
         args.sync_reps = args.reps
         args.large_devices, args.large_messages = 10, [1_000, 4_000]
     else:
@@ -653,6 +691,7 @@ def main():
         # on a quiet machine). The million and four million go under --large.
         args.refresh_sizes, args.sync_devices, args.sync_messages = [100, 1000], 100, 2_000
         args.instances, args.search_reps, args.render_reps = 1000, 100, 30
+        args.peers = 100_000
         args.sync_reps = 1
         args.large_devices, args.large_messages = 100, [10_000, 40_000]
     if sync_reps:

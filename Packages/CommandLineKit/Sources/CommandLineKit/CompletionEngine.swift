@@ -26,6 +26,12 @@ public enum CompletionAnswer: Sendable, Equatable {
 
   /// The protocol line-by-line, as `msa __complete` prints it: a first line naming what to do
   /// (`values`, `files` or `directories`), then one `value<TAB>description` line per candidate.
+  ///
+  /// A candidate is data, never shell input, and a value cannot break the protocol: a value
+  /// holding a control (``UntrustedText/containsControl(_:)``: C0 including tab and line feed,
+  /// DEL, C1, the bidi controls — the rule all device text follows) or an empty one is left
+  /// out, and a description is neutralised as device text is on a terminal (a tab is a space,
+  /// a line feed `⏎`, ESC `␛`). So every line is exactly one candidate.
   public var protocolText: String {
     switch self {
     case .files: return "files\n"
@@ -36,11 +42,14 @@ public enum CompletionAnswer: Sendable, Equatable {
       var bytes: [UInt8] = Array("values\n".utf8)
       bytes.reserveCapacity(
         candidates.reduce(8) { $0 + $1.value.utf8.count + $1.description.utf8.count + 2 })
-      for candidate in candidates {
-        Self.appendOneLine(candidate.value, to: &bytes)
+      for candidate in candidates where Self.isOfferable(candidate.value) {
+        bytes.append(contentsOf: candidate.value.utf8)
         if !candidate.description.isEmpty {
           bytes.append(0x09)
-          Self.appendOneLine(candidate.description, to: &bytes)
+          bytes.append(
+            contentsOf: (UntrustedText.neutralisedIfNeeded(
+              candidate.description, lineFeeds: .symbol)
+              ?? candidate.description).utf8)
         }
         bytes.append(0x0A)
       }
@@ -48,28 +57,12 @@ public enum CompletionAnswer: Sendable, Equatable {
     }
   }
 
-  /// ``oneLine(_:)`` of `text` appended to `bytes`: a text without a byte that may start a
-  /// break or a tab (nearly every value) is copied as it is, looked at once.
-  private static func appendOneLine(_ text: String, to bytes: inout [UInt8]) {
-    let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { source in
-      for byte in source where mayBreak(byte) { return false }
-      bytes.append(contentsOf: source)
-      return true
-    }
-    if copied != true { bytes.append(contentsOf: oneLine(text).utf8) }
-  }
-
-  private static func oneLine(_ text: String) -> String {
-    // Most values have no break: they go out as they are, without a walk by character.
-    guard text.utf8.contains(where: mayBreak) else { return text }
-    return String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-  }
-
-  /// Whether `byte` may begin a tab or a character that `Character.isNewline` calls a break:
-  /// tab, LF, VT, FF, CR, and the lead bytes of U+0085 (C2) and U+2028/U+2029 (E2). A text
-  /// without one has none; one with one is walked by character (a false alarm costs only time).
-  private static func mayBreak(_ byte: UInt8) -> Bool {
-    (0x09...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2
+  /// Whether `value` can be offered at all: not empty and without a control.
+  static func isOfferable(_ value: String) -> Bool {
+    // `needsNeutralising` (a line feed counting) is `containsControl` for a `String`, with a
+    // byte screen over the contiguous UTF-8: a Tab press checks a thousand values twice, and
+    // the generic `containsControl` walked them by index at four times the cost.
+    !value.isEmpty && !UntrustedText.needsNeutralising(value, lineFeeds: .symbol)
   }
 }
 
@@ -90,8 +83,29 @@ public enum CompletionEngine {
   /// Completion of help's `COMMAND` argument: the subcommands below the words given so far.
   public static let commandPath = ValueCompletion(rawValue: "command")
 
+  /// The most candidates one answer offers. A value completer should read no more than this
+  /// (the newest first where order matters), so a huge archive never makes Tab slow.
+  public static let candidateLimit = 1_000
+
+  /// What may be offered where a value begins with `-`.
+  enum LeadingDash {
+    /// Anywhere it cannot be read as an option: after `--`, or inside `--name=value`.
+    case allowed
+    /// Nowhere: the value of an option given as its own word (`--peer -x` is read as two
+    /// options), so only the `--name=value` form can carry it.
+    case refused
+    /// A positional value before `--`: held back, and `--` offered in its place, after which
+    /// the next Tab offers it.
+    case afterTerminator
+  }
+
   /// The answer for `current`, the word under the cursor (possibly empty), after `words`
   /// (the line's earlier words without the program name).
+  ///
+  /// Values from the tree or from `dynamic` are data: one holding a control is never offered
+  /// (see ``CompletionAnswer/protocolText``), one that would be read as an option is offered
+  /// only where it cannot be (after `--`, or as `--name=value`), and at most
+  /// ``candidateLimit`` are offered, in the order given.
   public static func complete(
     words: [String], current: String, root: CommandSpec, globalOptions: [OptionSpec],
     language: AppLanguage,
@@ -100,19 +114,24 @@ public enum CompletionEngine {
     var walk = Walk(root: root, globalOptions: globalOptions)
     for word in words { walk.read(word) }
     let context = Context(path: walk.path, options: walk.options, positionals: walk.positionals)
+    func offered(_ candidates: [CompletionCandidate], _ dash: LeadingDash) -> CompletionAnswer {
+      .values(offerable(candidates, dash, language: language))
+    }
     func values(for option: OptionSpec, prefix: String, typed: String) -> CompletionAnswer {
+      let dash: LeadingDash = prefix.isEmpty ? .refused : .allowed
       if let allowed = option.allowedValues {
-        return .values(
-          allowed.filter { $0.hasPrefix(typed) }.map { CompletionCandidate(prefix + $0) })
+        return offered(
+          allowed.filter { $0.hasPrefix(typed) }.map { CompletionCandidate(prefix + $0) }, dash)
       }
       switch option.completion {
       case .file?: return prefix.isEmpty ? .files : .values([])
       case .directory?: return prefix.isEmpty ? .directories : .values([])
       case let kind?:
-        return .values(
-          dynamic(kind, typed, context).filter { $0.value.hasPrefix(typed) }.map {
-            CompletionCandidate(prefix + $0.value, description: $0.description)
-          })
+        // Checked before the prefix is put in front: `--name=` alone is no value.
+        return offered(
+          dynamic(kind, typed, context).filter {
+            $0.value.hasPrefix(typed) && CompletionAnswer.isOfferable($0.value)
+          }.map { CompletionCandidate(prefix + $0.value, description: $0.description) }, dash)
       case nil: return .values([])
       }
     }
@@ -126,16 +145,20 @@ public enum CompletionEngine {
       return values(for: option, prefix: "--\(name)=", typed: typed)
     }
     if !walk.terminated, current.hasPrefix("-") {
-      return .values(walk.optionCandidates(language).filter { $0.value.hasPrefix(current) })
+      return offered(
+        walk.optionCandidates(language).filter { $0.value.hasPrefix(current) }, .allowed)
     }
     let command = walk.command
     if !walk.terminated, !command.subcommands.isEmpty, walk.positionals.isEmpty {
-      return .values(subcommandCandidates(command, language).filter { $0.value.hasPrefix(current) })
+      return offered(
+        subcommandCandidates(command, language).filter { $0.value.hasPrefix(current) }, .allowed)
     }
     guard let argument = walk.argumentForNextPositional() else { return .values([]) }
+    let dash: LeadingDash = walk.terminated ? .allowed : .afterTerminator
     if argument.completion == commandPath {
       let target = root.command(at: walk.positionals) ?? CommandSpec("", abstract: root.abstract)
-      return .values(subcommandCandidates(target, language).filter { $0.value.hasPrefix(current) })
+      return offered(
+        subcommandCandidates(target, language).filter { $0.value.hasPrefix(current) }, dash)
     }
     var candidates = argument.suggestedValues.map { CompletionCandidate($0) }
     switch argument.completion {
@@ -144,7 +167,35 @@ public enum CompletionEngine {
     case let kind?: candidates += dynamic(kind, current, context)
     case nil: break
     }
-    return .values(candidates.filter { $0.value.hasPrefix(current) })
+    return offered(candidates.filter { $0.value.hasPrefix(current) }, dash)
+  }
+
+  /// `candidates` as they may be offered: without a value holding a control or empty, with
+  /// values read as options kept to where they cannot be (`dash`), at most ``candidateLimit``.
+  static func offerable(
+    _ candidates: [CompletionCandidate], _ dash: LeadingDash, language: AppLanguage
+  ) -> [CompletionCandidate] {
+    var result: [CompletionCandidate] = []
+    result.reserveCapacity(min(candidates.count, candidateLimit))
+    var heldBack = false
+    for candidate in candidates where CompletionAnswer.isOfferable(candidate.value) {
+      if dash != .allowed, CommandParser.looksLikeOption(candidate.value) {
+        heldBack = true
+        continue
+      }
+      result.append(candidate)
+      if result.count == candidateLimit { break }
+    }
+    if heldBack, dash == .afterTerminator {
+      let terminator = CompletionCandidate(
+        "--", description: CommandLineKitStrings.string("completion.terminator").resolve(language))
+      if result.count == candidateLimit {
+        result[result.count - 1] = terminator
+      } else {
+        result.append(terminator)
+      }
+    }
+    return result
   }
 
   static func subcommandCandidates(_ command: CommandSpec, _ language: AppLanguage)

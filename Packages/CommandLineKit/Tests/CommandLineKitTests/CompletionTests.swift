@@ -15,6 +15,7 @@ import Testing
         sub.arguments = sub.arguments.map {
           $0.name == "REF" ? $0.completing(instance) : $0.name == "FILE" ? $0.completing(.file) : $0
         }
+        sub.options = sub.options.map { $0.name == "name" ? $0.completing(instance) : $0 }
         return sub
       }
       return command
@@ -45,6 +46,11 @@ import Testing
         CompletionCandidate("a1b2c3d4", description: "Office"),
       ]
     }
+  }
+
+  /// `text` single-quoted for a POSIX shell.
+  static func singleQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   static func values(_ line: String) -> [String] {
@@ -119,30 +125,111 @@ import Testing
     #expect(CompletionAnswer.files.protocolText == "files\n")
   }
 
-  @Test func theProtocolTextOfManyCandidatesIsTheJoinedLines() {
-    // A thousand instances, some without a description, some with breaks and tabs, Chinese:
-    // the text appended in one string is the lines joined as before. Every kind of break
-    // `Character.isNewline` knows becomes a space on both paths, and "—" (E2 80 94) stays.
-    let breaks = ["\u{0B}", "\u{0C}", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "—", "é"]
+  /// Issue 33: a value is data and cannot break the protocol. A value holding any control
+  /// (UntrustedText's rule: C0 with tab and line feed, DEL, C1, bidi) is never written; a
+  /// description is neutralised as device text is on a terminal; so each line is one
+  /// candidate, whatever the values.
+  @Test func aValueWithAControlIsNeverWrittenAndADescriptionIsNeutralised() {
+    let refused = [
+      "x\nfiles $(touch /tmp/pwned)", "tab\there", "cr\rx", "esc\u{1B}]0;HACKED\u{07}", "nul\u{0}",
+      "del\u{7F}", "csi\u{9B}2J", "nel\u{85}", "bidi\u{202E}txt", "",
+    ]
+    let kept = [
+      "/*/*/*/*", "$(touch /tmp/pwned)", "`id`", "O'Brien", "say \"hi\" \\", "中国移动", "a\u{2028}b",
+    ]
+    let candidates =
+      refused.map { CompletionCandidate($0) } + kept.map { CompletionCandidate($0) } + [
+        CompletionCandidate("node", description: "line one\nline two\t\u{1B}[2J\u{202E}")
+      ]
+    let text = CompletionAnswer.values(candidates).protocolText
+    #expect(
+      text == "values\n" + kept.map { $0 + "\n" }.joined()
+        + "node\tline one⏎line two ␛[2J\\u{202E}\n")
+    // Nothing the shells split on or a terminal acts on is left but the separators.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count == 1 + kept.count + 1)
+    #expect(
+      !lines.contains {
+        UntrustedText.containsControl($0.replacingOccurrences(of: "\t", with: " "))
+      })
+  }
+
+  @Test func theProtocolTextOfManyCandidatesIsTheLinesJoined() {
+    // A thousand instances, some without a description, some with Chinese or a dash: the
+    // text appended in one buffer is the lines joined.
     let candidates = (0..<1_000).map { index in
       CompletionCandidate(
-        index % 7 == 0
-          ? "节点 \(index)\nx"
-          : index % 11 == 0 ? "n\(breaks[index % breaks.count])-\(index)" : "node-\(index)",
-        description: index % 3 == 0
-          ? "" : "http://127.0.0.1:\(30_000 + index)\(index % 5 == 0 ? "\t\r" : "")")
-    }
-    func oneLine(_ text: String) -> String {
-      String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        index % 7 == 0 ? "节点 \(index)" : index % 11 == 0 ? "n—\(index)" : "node-\(index)",
+        description: index % 3 == 0 ? "" : "http://127.0.0.1:\(30_000 + index)")
     }
     let lines = candidates.map { candidate in
-      let value = oneLine(candidate.value)
-      let description = oneLine(candidate.description)
-      return description.isEmpty ? value : "\(value)\t\(description)"
+      candidate.description.isEmpty
+        ? candidate.value : "\(candidate.value)\t\(candidate.description)"
     }
-    let joined = (["values"] + lines).joined(separator: "\n") + "\n"
-    #expect(CompletionAnswer.values(candidates).protocolText == joined)
+    #expect(
+      CompletionAnswer.values(candidates).protocolText
+        == (["values"] + lines).joined(separator: "\n") + "\n")
     #expect(CompletionAnswer.values([]).protocolText == "values\n")
+  }
+
+  /// What Tab offers after `line` when the instances a completer reads were named by an
+  /// attacker, plus `count` ordinary ones.
+  static func hostile(_ line: String, count: Int = 0, language: AppLanguage = .english)
+    -> [CompletionCandidate]
+  {
+    var words = line.components(separatedBy: " ")
+    let current = words.removeLast()
+    let answer = CompletionEngine.complete(
+      words: words, current: current, root: tree, globalOptions: SampleTree.globalOptions,
+      language: language
+    ) { kind, _, _ in
+      guard kind == instance else { return [] }
+      return ["--home=/tmp/evil", "-x", "-5", "a\nb", "esc\u{1B}[2J", "", "ok"].map {
+        CompletionCandidate($0)
+      } + (0..<count).map { CompletionCandidate("n\($0)") }
+    }
+    guard case .values(let candidates) = answer else { return [] }
+    return candidates
+  }
+
+  static func hostile(_ line: String, count: Int = 0) -> [String] {
+    hostile(line, count: count, language: .english).map(\.value)
+  }
+
+  /// Issue 33: a value the parser would read as an option is never offered where it would be.
+  @Test func aValueReadAsAnOptionIsOfferedOnlyWhereItCannotBe() {
+    // Before `--` a positional value beginning with `-` is held back and `--` offered in its
+    // place ("-5" is a number, not an option); after it, the values are offered.
+    #expect(Self.hostile("fleet show ") == ["-5", "ok", "--"])
+    #expect(Self.hostile("fleet show -- ") == ["--home=/tmp/evil", "-x", "-5", "ok"])
+    #expect(Self.hostile("fleet show -- --h") == ["--home=/tmp/evil"])
+    // Typing `-` completes options, never a value.
+    #expect(!Self.hostile("fleet show -").contains { $0.hasPrefix("--home=") })
+    // An option's value as its own word: `--name -x` would be read as two options, so only
+    // the `--name=value` form offers it.
+    #expect(Self.hostile("fleet add --name ") == ["-5", "ok"])
+    #expect(
+      Self.hostile("fleet add --name=") == [
+        "--name=--home=/tmp/evil", "--name=-x", "--name=-5", "--name=ok",
+      ])
+    guard case .values(let hint) = Self.complete("fleet show ") else { return }
+    #expect(!hint.contains { $0.value == "--" })
+    #expect(
+      Self.hostile("fleet show ", language: .simplifiedChinese).last
+        == CompletionCandidate("--", description: "以“-”开头的值写在它之后"))
+  }
+
+  /// Issue 33: at most 1,000 candidates, in the completer's order (newest first for peers).
+  @Test func atMostAThousandCandidatesInTheGivenOrder() {
+    let offered = Self.hostile("fleet show -- ", count: 5_000)
+    #expect(offered.count == CompletionEngine.candidateLimit)
+    #expect(Array(offered.prefix(6)) == ["--home=/tmp/evil", "-x", "-5", "ok", "n0", "n1"])
+    #expect(offered.last == "n995")
+    // With a value held back, `--` is still offered, in the last place.
+    let held = Self.hostile("fleet show ", count: 5_000)
+    #expect(held.count == CompletionEngine.candidateLimit)
+    #expect(Array(held.prefix(3)) == ["-5", "ok", "n0"])
+    #expect(held.last == "--")
   }
 }
 
@@ -189,7 +276,10 @@ import Testing
     let fake = """
       #!/bin/sh
       printf '%s|' "$@" > "\(directory.path)/called"
-      printf 'values\\nShop router\\tthe shop\\nOffice\\n'
+      case "$*" in
+          *--peer=a:) printf 'values\\n--peer=a:b=c\\n' ;;
+          *) printf 'values\\nShop router\\tthe shop\\nOffice\\n' ;;
+      esac
       """
     let fakeURL = directory.appendingPathComponent("msa")
     try fake.write(to: fakeURL, atomically: true, encoding: .utf8)
@@ -203,6 +293,7 @@ import Testing
     let bash = try #require(Self.shell("bash"))
     let directory = try Self.workspace(.bash)
     defer { try? FileManager.default.removeItem(at: directory) }
+    // COMP_WORDS alone (an older caller), then the line as readline gives it.
     let test = """
       source ./script
       complete -p msa
@@ -210,14 +301,40 @@ import Testing
       COMP_CWORD=5
       _msa
       printf '<%s>\\n' "${COMPREPLY[@]}"
+      cp called called-words
       """
     let (status, output, error) = try Self.run(bash, ["-c", test], in: directory)
     #expect(status == 0, "\(error)")
     #expect(error.isEmpty)
     #expect(output.contains("complete -F _msa msa"))
     #expect(output.contains("<Shop\\ router>\n<Office>"))
-    let called = try String(contentsOf: directory.appendingPathComponent("called"), encoding: .utf8)
+    let called = try String(
+      contentsOf: directory.appendingPathComponent("called-words"), encoding: .utf8)
     #expect(called == "__complete|--|--home|/tmp/h|fleet|show||")
+  }
+
+  /// The words come from the line up to the cursor, split and unquoted as the shell will
+  /// (quotes, backslashes, `~/`), nothing run; readline replaces only what follows the last
+  /// `=` or `:` of the word, so the replies start there.
+  @Test func bashReadsTheLineAsTheCommandWill() throws {
+    let bash = try #require(Self.shell("bash"))
+    let directory = try Self.workspace(.bash)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let line = #"msa --home "/tmp/a b" 'it''s' a\ \$b ~/x $(id) --peer=a:"#
+    let test = """
+      source ./script
+      COMP_LINE=\(CompletionEngineTests.singleQuoted(line + " tail")); COMP_POINT=\(line.utf8.count)
+      COMP_WORDS=(wrong); COMP_CWORD=0
+      _msa
+      printf '<%s>\\n' "${COMPREPLY[@]}"
+      """
+    let (status, output, error) = try Self.run(bash, ["-c", test], in: directory)
+    #expect(status == 0, "\(error)")
+    #expect(output == "<b=c>\n")
+    let called = try String(contentsOf: directory.appendingPathComponent("called"), encoding: .utf8)
+    #expect(
+      called
+        == "__complete|--|--home|/tmp/a b|its|a $b|\(directory.path)/x|$(id)|--peer=a:|")
   }
 
   @Test(.enabled(if: shell("zsh") != nil, "zsh is not installed"))
@@ -225,20 +342,24 @@ import Testing
     let zsh = try #require(Self.shell("zsh"))
     let directory = try Self.workspace(.zsh)
     defer { try? FileManager.default.removeItem(at: directory) }
-    // _describe needs the completion system; stand in for it to see what would be offered.
+    // _wanted needs a completion widget; stand in for it to see what would be offered: the
+    // values after `--`, the displays (with descriptions) and the options for compadd.
     let test = """
       autoload -Uz compinit && compinit -u -D
       source ./script
       print -r -- "registered: ${_comps[msa]}"
-      _describe() { print -rl -- "${(@P)4}"; }
+      _wanted() { print -r -- "args: ${(j:|:)@}"; print -rl -- "${displays[@]}"; }
       words=(msa fleet show S)
       CURRENT=4
+      PREFIX=S
       _msa
       """
     let (status, output, error) = try Self.run(zsh, ["-f", "-c", test], in: directory)
     #expect(status == 0, "\(error)")
     #expect(output.contains("registered: _msa"))
-    #expect(output.contains("Shop router:the shop\nOffice:"))
+    #expect(
+      output.contains("args: -V|values|expl|value|compadd|-l|-d|displays|--|Shop router|Office\n"))
+    #expect(output.contains("Shop router  -- the shop\nOffice\n"))
     let called = try String(contentsOf: directory.appendingPathComponent("called"), encoding: .utf8)
     #expect(called == "__complete|--|fleet|show|S|")
   }

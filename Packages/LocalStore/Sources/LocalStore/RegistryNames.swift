@@ -64,6 +64,26 @@ public enum RegistryNames {
     ) { try $0.string("tag") }
   }
 
+  /// Hands `body` the first `columns` columns of each row of `sql` as text, read off the
+  /// statement (no ``Row``), until it returns `false`; a row with a column that is not text
+  /// is passed over. Read-only like the rest; nothing when the database cannot be read, and
+  /// the walk ends quietly at an error.
+  public static func eachTextRow(
+    in directory: URL, _ sql: String, _ values: [any SQLiteBindable] = [], columns: Int32,
+    _ body: ([String]) -> Bool
+  ) {
+    guard let database = open(directory) else { return }
+    try? database.eachRow(sql, values) { statement in
+      var texts: [String] = []
+      texts.reserveCapacity(Int(columns))
+      for index in 0..<columns {
+        guard let text = text(statement, index) else { return true }
+        texts.append(text)
+      }
+      return body(texts)
+    }
+  }
+
   /// The rows of `sql` in the directory's database, read-only; empty when it cannot be read.
   public static func rows<T>(
     in directory: URL, _ sql: String, _ values: [any SQLiteBindable] = [],

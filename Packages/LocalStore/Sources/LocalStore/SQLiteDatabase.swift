@@ -175,6 +175,22 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
   }
 
+  /// ``eachRow(_:_:)`` with `values` bound, stopping after the row for which `body` returns
+  /// `false`: a Tab press that needs the first thousand distinct peers of a window reads no
+  /// row past them.
+  func eachRow(
+    _ sql: String, _ values: [any SQLiteBindable], while body: (OpaquePointer) -> Bool
+  ) throws(SQLiteError) {
+    try withStatement(sql, values) { (connection, statement) throws(SQLiteError) in
+      while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw failure(connection, code, sql) }
+        guard body(statement) else { break }
+      }
+    }
+  }
+
   /// The first row of the statement's result, or `nil`.
   public func queryOne(_ sql: String, _ values: [any SQLiteBindable] = []) throws(SQLiteError)
     -> Row?
