@@ -134,6 +134,14 @@ import Testing
     #expect((wide["text"] ?? 0) >= 24)
   }
 
+  @Test func aShortTextNeedsNoRoom() {
+    // A text narrower than the comfortable width whole: nothing is dropped for it.
+    var table = Self.table(comfortable: 24)
+    table.rows[0].cells[2] = "ok"
+    let widths = ColumnSizingTests.widths(table, 80)
+    #expect(Set(widths.keys) == ["time", "peer", "text", "code", "instance", "sim"])
+  }
+
   @Test func higherColumnsAreNeverDroppedForIt() {
     // 40 columns: only what ranks above the text is left beside it, whatever its comfort.
     let widths = ColumnSizingTests.widths(Self.table(comfortable: 60), 40)
