@@ -29,17 +29,28 @@ struct SenderMatches: Equatable {
   /// How many keys of one prefix get a query each before the prefix is read as a range.
   static let keysPerPrefix = 8
 
+  /// One way the messages are found: its condition, and whether it is a range of keys.
+  struct Branch {
+    var sql: String
+    var values: [any SQLiteBindable]
+    var isRange = false
+  }
+
   /// The ways the messages are found: one condition per key, range and instance (each
   /// served by an index in the archive's order), or, when there are many, all in one.
-  func branches() -> [(sql: String, values: [any SQLiteBindable])] {
-    var branches: [(sql: String, values: [any SQLiteBindable])] = []
-    for key in peerKeys { branches.append(("m.peer_key = ?", [key])) }
+  func branches() -> [Branch] {
+    var branches: [Branch] = []
+    for key in peerKeys { branches.append(Branch(sql: "m.peer_key = ?", values: [key])) }
     for range in peerRanges {
-      branches.append(("(m.peer_key >= ? AND m.peer_key < ?)", [range.lower, range.upper]))
+      branches.append(
+        Branch(
+          sql: "(m.peer_key >= ? AND m.peer_key < ?)", values: [range.lower, range.upper],
+          isRange: true))
     }
-    for id in instanceIDs { branches.append(("m.instance_id = ?", [id])) }
+    for id in instanceIDs { branches.append(Branch(sql: "m.instance_id = ?", values: [id])) }
     guard branches.count > 2 * Self.keysPerPrefix else { return branches }
-    return [condition()]
+    let all = condition()
+    return [Branch(sql: all.sql, values: all.values, isRange: true)]
   }
 
   /// One condition for all of them.
@@ -91,41 +102,52 @@ extension MessageArchive {
   }
 
   /// The senders and instances `term` finds (``SenderMatches``), from the senders' index and
-  /// the instance tables: a few index steps, whatever the archive's size.
+  /// the instance tables: one statement (each prefix's first key, every matching instance)
+  /// for a term that matches nothing, the usual case; a few index steps more for each prefix
+  /// that does.
   func senderMatches(_ term: SearchTerm) throws -> SenderMatches {
     var matches = SenderMatches()
-    for prefix in SenderMatches.prefixes(term.text) {
-      // Past every key with this prefix in the index's (byte) order: no key holds U+10FFFF.
-      let upper = prefix + "\u{10FFFF}"
-      var keys: [String] = []
-      var lower = prefix
-      var comparison = ">="
-      while keys.count <= SenderMatches.keysPerPrefix,
+    let prefixes = SenderMatches.prefixes(term.text)
+    // Past every key with a prefix in the index's (byte) order: no key holds U+10FFFF.
+    let uppers = prefixes.map { $0 + "\u{10FFFF}" }
+    var columns: [String] = []
+    var values: [any SQLiteBindable] = []
+    for (index, prefix) in prefixes.enumerated() {
+      columns.append(
+        "(SELECT min(peer_key) FROM messages WHERE peer_key >= ? AND peer_key < ?) AS k\(index)")
+      values += [prefix, uppers[index]]
+    }
+    // The name an instance is shown with: its registry name, else the last one it synced
+    // under (a removed instance).
+    columns.append(
+      """
+      (SELECT group_concat(id, ',') FROM (SELECT id FROM instances
+        WHERE (name \(term.likeOperator)) <> 0
+        UNION SELECT instance_id FROM message_sync_state
+        WHERE instance_id NOT IN (SELECT id FROM instances)
+        AND (instance_name \(term.likeOperator)) <> 0 ORDER BY 1)) AS ids
+      """)
+    values += [term.like, term.like]
+    guard let row = try database.queryOne("SELECT " + columns.joined(separator: ", "), values)
+    else { return matches }
+    matches.instanceIDs = (try row.optionalString("ids") ?? "").split(separator: ",").map(
+      String.init)
+    for (index, prefix) in prefixes.enumerated() {
+      guard let first = try row.optionalString("k\(index)") else { continue }
+      var keys = [first]
+      while keys.count <= SenderMatches.keysPerPrefix, let last = keys.last,
         let key = try database.queryOne(
-          "SELECT min(peer_key) AS k FROM messages WHERE peer_key \(comparison) ? AND peer_key < ?",
-          [lower, upper])?.optionalString("k")
+          "SELECT min(peer_key) AS k FROM messages WHERE peer_key > ? AND peer_key < ?",
+          [last, uppers[index]])?.optionalString("k")
       {
         keys.append(key)
-        lower = key
-        comparison = ">"
       }
       if keys.count > SenderMatches.keysPerPrefix {
-        matches.peerRanges.append(.init(lower: prefix, upper: upper))
+        matches.peerRanges.append(.init(lower: prefix, upper: uppers[index]))
       } else {
         matches.peerKeys += keys.filter { !matches.peerKeys.contains($0) }
       }
     }
-    // The name an instance is shown with: its registry name, else the last one it synced
-    // under (a removed instance).
-    matches.instanceIDs = try database.query(
-      """
-      SELECT id FROM instances WHERE (name \(term.likeOperator)) <> 0
-      UNION SELECT instance_id FROM message_sync_state
-        WHERE instance_id NOT IN (SELECT id FROM instances)
-        AND (instance_name \(term.likeOperator)) <> 0
-      ORDER BY 1
-      """, [term.like, term.like]
-    ).map { try $0.string("id") }
     return matches
   }
 
@@ -142,13 +164,30 @@ extension MessageArchive {
       sql.append(branch.sql)
       values += branch.values
       values.append(limit)
+      // A condition with many matches (a range of senders such as 1069…, a thousand keys)
+      // is read newest first on the time index, where its page comes after a few hundred
+      // messages; one with few is read through its own index and sorted.
+      let walks = try branch.isRange && isCommon(branch)
+      let select =
+        walks
+        ? Self.selectColumns.replacingOccurrences(
+          of: "FROM messages m ", with: "FROM messages m INDEXED BY messages_by_time ")
+        : Self.selectColumns
       pages.append(
         try database.query(
-          Self.selectColumns + " WHERE " + sql.joined(separator: " AND ")
+          select + " WHERE " + sql.joined(separator: " AND ")
             + " ORDER BY m.device_at DESC, m.id DESC LIMIT ?", values
         ).map(Self.message))
     }
     return Self.merged(pages, limit: limit)
+  }
+
+  /// Whether a range of sender keys holds more messages than are worth sorting (2,000,
+  /// counted on the senders' index alone).
+  func isCommon(_ branch: SenderMatches.Branch) throws -> Bool {
+    try database.queryOne(
+      "SELECT count(*) AS n FROM (SELECT 1 FROM messages m WHERE \(branch.sql) LIMIT 2000)",
+      branch.values)?.int("n") == 2000
   }
 
   /// The newest `limit` of several pages in the archive's order (device instant, then id,

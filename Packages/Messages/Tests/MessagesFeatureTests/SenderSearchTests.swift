@@ -111,6 +111,46 @@ struct SenderSearchTests {
     #expect(try archive.list(filter: MessageFilter(search: "zzzz"), limit: 10).isEmpty)
   }
 
+  @Test("a prefix of thousands of senders is read newest first, exactly")
+  func aCommonPrefixIsWalked() throws {
+    let test = try TestStore(modules: [Messages.schema])
+    let archive = MessageArchive(store: test.store)
+    // 3,300 messages, two in three from a 1069 number of their own (as the benchmark's
+    // service numbers are), the rest from 10086.
+    let rows = (0..<3_300).map { offset in
+      (
+        id: offset + 1, peer: offset % 3 == 0 ? "10086" : "1069\(10_000 + offset)",
+        body: "body \(offset % 11)",
+        at: String(
+          format: "2026-03-01 %02d:%02d:%02d", offset / 3600, offset / 60 % 60, offset % 60)
+      )
+    }
+    try archive.ingest(
+      try IngestTests.page(rows.reversed()), instanceID: "a", instanceName: "a",
+      syncedAt: Date(timeIntervalSince1970: 1_780_000_000))
+    let matches = try archive.senderMatches(try #require(SearchTerm("1069")))
+    #expect(matches.peerRanges.count == 1)
+    // 2,200 messages in the range: read newest first on the time index.
+    let branch = try #require(matches.branches().first { $0.isRange })
+    #expect(try archive.isCommon(branch))
+    for term in ["1069", "10691", "1008"] {
+      let expected = try SearchIndexTests.scanned(term, archive)
+      for strategy in MessageArchive.SearchStrategy.all {
+        var paged: [Int64] = []
+        var cursor: MessageCursor?
+        while paged.count < 400 {
+          let page = try archive.list(
+            filter: MessageFilter(search: term), after: cursor, limit: 50, strategy: strategy)
+          paged += page.map(\.id)
+          guard page.count == 50, let last = page.last else { break }
+          cursor = MessageCursor(after: last)
+        }
+        #expect(paged == Array(expected.prefix(paged.count)), "\(term)")
+        #expect(paged.count == min(400, expected.count), "\(term)")
+      }
+    }
+  }
+
   @Test("the sender forms of a term")
   func senderForms() {
     #expect(SenderMatches.prefixes("+86 138-0013") == ["+861380013", "1380013"])
