@@ -18,6 +18,10 @@ let package = Package(
     .package(path: "../Packages/LocalStore"),
     .package(path: "../Packages/SimAdminClient"),
     .package(path: "../Packages/LogCenter"),
+    .package(path: "../Packages/ViewKit"),
+    .package(path: "../Packages/Fleet"),
+    .package(path: "../Packages/DeviceModules"),
+    .package(path: "../Packages/Messages"),
   ],
   targets: [
     // The entry point every target hands its input function to (see FuzzDriver.h).
@@ -41,6 +45,17 @@ let package = Package(
       name: "FuzzRegistryImport",
       dependencies: [
         "FuzzDriver", .product(name: "LogCenterFeature", package: "LogCenter"),
+        .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "Essentials", package: "Essentials"),
+      ]),
+    .executableTarget(
+      name: "FuzzDeviceViews",
+      dependencies: [
+        "FuzzDriver", .product(name: "SimAdminClient", package: "SimAdminClient"),
+        .product(name: "FleetFeature", package: "Fleet"),
+        .product(name: "DeviceModulesFeature", package: "DeviceModules"),
+        .product(name: "MessagesFeature", package: "Messages"),
+        .product(name: "ViewKit", package: "ViewKit"),
         .product(name: "LocalStore", package: "LocalStore"),
         .product(name: "Essentials", package: "Essentials"),
       ]),

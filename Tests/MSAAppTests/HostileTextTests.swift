@@ -109,6 +109,33 @@ import Testing
     #expect((device.output + device.error).contains("␛]0;HACKED"))
   }
 
+  /// A device whose SMS list fails with its own (hostile) words: `messages sync`'s `[n/N]`
+  /// line and `code --wait`'s failure line carry them to standard error, where the process's
+  /// last guard lets SGR colour through; the device's colour and conceal must not pass
+  /// (issue 30, issue 36 point 3).
+  @Test func aDevicesErrorOnStandardErrorIsShownNotSent() async throws {
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(
+        name: "failing", smsCount: 5,
+        faults: [FaultRule(.deviceError, pathPrefix: "/api/sms/list"), FaultRule(.hostileText)])
+    ])
+    defer { Task { await fleet.stop() } }
+    let home = Home()
+    let added = try await home.run([
+      "fleet", "add", "--name", "failing", "--url", fleet.devices[0].origin.absoluteString,
+    ])
+    #expect(added.status == 0, "\(added.error)")
+    for (terminal, width) in [(false, 80), (true, 80), (true, 41)] {
+      let sync = try await home.run(["messages", "sync"], terminal: terminal, width: width)
+      #expect(sync.status == 1)
+      Self.expectNoRawControls(sync, "messages sync terminal=\(terminal)", colour: terminal)
+      #expect(sync.error.contains("␛[31m␛[8mHIDDEN"), "\(sync.error)")
+    }
+    let wait = try await home.run(["code", "--wait", "1s"])
+    Self.expectNoRawControls(wait, "code --wait", colour: false)
+    #expect(wait.error.contains("␛[31m␛[8mHIDDEN"), "\(wait.error)")
+  }
+
   @Test func jsonKeepsTheContentWithEscapes() async throws {
     let (home, fleet) = try await Self.hostileHome()
     defer { Task { await fleet.stop() } }

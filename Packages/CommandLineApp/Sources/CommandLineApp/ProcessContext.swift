@@ -2,6 +2,7 @@ import CommandLineKit
 import Essentials
 import FeatureKit
 import Foundation
+import ViewKit
 
 /// The outside world of one run of msa: environment variables, streams, terminal, clock.
 ///
@@ -40,9 +41,19 @@ public struct ProcessContext: Sendable {
   /// The real process.
   public static var current: ProcessContext {
     let isTerminal = TerminalInfo.isTerminal(fileDescriptor: 1)
+    var streams = StandardStreams.process
+    if TerminalInfo.isTerminal(fileDescriptor: 2) {
+      // A status line in place: back to the line's start, the text cut to the terminal's
+      // width (one column spare, so the cursor never wraps), the rest of the line erased.
+      streams.writeStatus = { text in
+        let width = TerminalInfo.width(fileDescriptor: 2) ?? 80
+        let line = DisplayWidth.truncate(text, to: max(1, width - 1))
+        ProcessOutput.writeError("\r" + line + "\u{1B}[K")
+      }
+    }
     return ProcessContext(
       environment: ProcessInfo.processInfo.environment,
-      streams: .process,
+      streams: streams,
       writeOutput: { ProcessOutput.writeOutput($0) },
       outputIsTerminal: isTerminal,
       terminalWidth: isTerminal ? TerminalInfo.width(fileDescriptor: 1) : nil,
@@ -68,6 +79,13 @@ extension ProcessContext {
     guarded.writeOutput = { output(UntrustedText.terminalSafe($0)) }
     guarded.streams.writeOutput = { streamOutput(UntrustedText.terminalSafe($0)) }
     guarded.streams.writeError = { error(UntrustedText.terminalSafe($0, keepingColour: false)) }
+    // A status line is plain text: every control in it is shown by its stand-in before the
+    // writer adds its own carriage return and erase.
+    if let status = streams.writeStatus {
+      guarded.streams.writeStatus = { @Sendable text in
+        status(UntrustedText.neutralised(text, lineFeeds: .symbol))
+      }
+    }
     return guarded
   }
 }

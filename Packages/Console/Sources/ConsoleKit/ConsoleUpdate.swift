@@ -32,6 +32,12 @@ public enum ConsoleUpdate {
         reopenForm: state.mode == .browsing, context.app)
       return [reload(&state)]
     case .tick:
+      // A `--refresh` tick never piles a screen's refresh (a sync) on one still running,
+      // however long a device makes it take (issue 36): the screen's data is reloaded, and the
+      // next tick after the run ends refreshes it again.
+      if state.running > 0, AppUpdate.hasRefreshAction(state.app, context.app) {
+        return [reload(&state)]
+      }
       return refresh(&state, context)
     case .heartbeat:
       return heartbeat(&state, context)

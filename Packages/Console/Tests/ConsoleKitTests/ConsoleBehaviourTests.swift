@@ -471,6 +471,22 @@ func tolerantCommand(_ name: String, _ subcommands: [String], options: [String] 
     #expect(commandLines(beats(1, &state, context)).count == 2)
   }
 
+  @Test func aRefreshTickNeverPilesASyncOnOneStillRunning() throws {
+    let context = try boxContext()
+    var state = box(context, table(["alpha", "beta"]))
+    let first = ConsoleUpdate.update(&state, .tick, context: context)
+    #expect(commandLines(first) == [["box", "test", "r0"], ["box", "test", "r1"]])
+    // Still running (a device that takes long): later ticks only reload the screen.
+    for _ in 0..<5 {
+      let again = ConsoleUpdate.update(&state, .tick, context: context)
+      #expect(commandLines(again).isEmpty)
+      #expect(!again.isEmpty)
+    }
+    #expect(state.running == 2)
+    finishAll(first, &state, context)
+    #expect(commandLines(ConsoleUpdate.update(&state, .tick, context: context)).count == 2)
+  }
+
   @Test func intervalIsCountedInSecondsAndWStops() throws {
     let context = try boxContext()
     var state = box(context, table(["alpha"]))

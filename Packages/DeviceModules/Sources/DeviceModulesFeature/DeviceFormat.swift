@@ -1,11 +1,22 @@
 import Essentials
 import Foundation
+import SimAdminClient
 
 /// How values people read are written: sizes, durations, signal, temperatures, identifiers.
+///
+/// Every number here comes from a device. Each is checked against the range its quantity is
+/// believed in (``DeviceReading``) before anything is made of it: a value outside (`1e308`,
+/// a negative size, an infinity) is written ``unknown`` and never reaches an integer
+/// conversion (issue 36).
 public enum DeviceFormat {
-  /// A byte count with binary units: `512 B`, `1.5 KiB`, `412.0 MiB`, `3.7 GiB`, `1.2 TiB`.
-  public static func bytes(_ value: Int64) -> String {
-    let units = ["KiB", "MiB", "GiB", "TiB"]
+  /// What an unknown or unbelievable value shows as.
+  public static let unknown = "—"
+
+  /// A byte count with binary units: `512 B`, `1.5 KiB`, `412.0 MiB`, `3.7 GiB`, `1.2 TiB`;
+  /// ``unknown`` when missing, negative or beyond ``DeviceReading/bytes``.
+  public static func bytes(_ value: Int64?) -> String {
+    guard let value = DeviceReading.bytes.checked(value) else { return unknown }
+    let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
     guard value >= 1024 else { return "\(value) B" }
     var amount = Double(value) / 1024
     var unit = 0
@@ -16,15 +27,17 @@ public enum DeviceFormat {
     return String(format: "%.1f", amount) + " " + units[unit]
   }
 
-  /// A rate: `bytes(...)/s`.
+  /// A rate: `bytes(...)/s`; ``unknown`` outside ``DeviceReading/bytesPerSecond``.
   public static func rate(_ bytesPerSecond: Double) -> String {
-    bytes(Int64(max(0, bytesPerSecond).rounded())) + "/s"
+    guard let rounded = DeviceReading.bytesPerSecond.rounded(bytesPerSecond) else { return unknown }
+    return bytes(Int64(rounded)) + "/s"
   }
 
   /// An uptime as days and hours (`3 d 4 h`), hours and minutes under a day (`4 h 12 min`),
-  /// minutes under an hour (`12 min`), in `language`.
+  /// minutes under an hour (`12 min`), in `language`; ``unknown`` outside
+  /// ``DeviceReading/seconds``.
   public static func uptime(_ seconds: Double, _ language: AppLanguage) -> String {
-    let total = Int(max(0, seconds))
+    guard let total = DeviceReading.seconds.rounded(seconds, .down) else { return unknown }
     let days = total / 86_400
     let hours = total % 86_400 / 3600
     let minutes = total % 3600 / 60
@@ -43,11 +56,22 @@ public enum DeviceFormat {
 
   /// `███░░ 62%` from the device's percentage; when the serving cell's RSRP is known the bar
   /// is drawn from it instead (``percent(rsrp:)``) and the dBm come first:
-  /// `███░░ -89.3 dBm · 62%`.
-  public static func signal(percent: Int64, dBm: Double?) -> String {
-    let clamped = min(100, max(0, percent))
-    guard let dBm else { return "\(signalBar(clamped)) \(clamped)%" }
-    return "\(signalBar(Self.percent(rsrp: dBm))) \(number(dBm)) dBm · \(clamped)%"
+  /// `███░░ -89.3 dBm · 62%`. A percentage outside 0–100 or a level outside
+  /// ``DeviceReading/decibels`` is unknown and left out; ``unknown`` when both are.
+  public static func signal(percent: Int64?, dBm: Double?) -> String {
+    let percent = DeviceReading.percent.checked(percent)
+    guard let dBm = DeviceReading.decibels.checked(dBm) else {
+      return percent.map { "\(signalBar($0)) \($0)%" } ?? unknown
+    }
+    let bar = "\(signalBar(Self.percent(rsrp: dBm))) \(number(dBm, .decibels)) dBm"
+    return bar + (percent.map { " · \($0)%" } ?? "")
+  }
+
+  /// How strong a signal looks: the bar height of the RSRP when it is believed, else the
+  /// device's percentage when it is; `nil` when neither is (a view's tone then stays neutral).
+  public static func signalLevel(percent: Int64?, dBm: Double?) -> Int64? {
+    DeviceReading.decibels.checked(dBm).map(Self.percent(rsrp:))
+      ?? DeviceReading.percent.checked(percent)
   }
 
   /// A bar height for an RSRP in dBm: −125 dBm or less is empty, −75 dBm or more full,
@@ -57,19 +81,29 @@ public enum DeviceFormat {
     return Int64(min(100, max(0, ((rsrp + 125) * 2).rounded())))
   }
 
-  /// A temperature: `48.5 °C`.
+  /// A temperature: `48.5 °C`; ``unknown`` outside ``DeviceReading/celsius``.
   public static func temperature(_ celsius: Double) -> String {
-    String(format: "%.1f °C", celsius)
+    guard let celsius = DeviceReading.celsius.checked(celsius) else { return unknown }
+    return String(format: "%.1f °C", celsius)
   }
 
-  /// A percentage with one decimal: `41.2%`.
+  /// A percentage with one decimal: `41.2%`; ``unknown`` outside 0–100.
   public static func percent(_ value: Double) -> String {
-    String(format: "%.1f%%", value)
+    guard let value = DeviceReading.percent.checked(value) else { return unknown }
+    return String(format: "%.1f%%", value)
   }
 
-  /// A number without a trailing `.0`: `-95`, `12.5`.
-  public static func number(_ value: Double) -> String {
-    value.rounded() == value ? String(Int64(value)) : String(format: "%.1f", value)
+  /// A number of `reading` without a trailing `.0`: `-95`, `12.5`; ``unknown`` outside its
+  /// range.
+  public static func number(_ value: Double, _ reading: DeviceReading) -> String {
+    guard let value = reading.checked(value) else { return unknown }
+    if let whole = Int64(exactly: value) { return String(whole) }
+    return String(format: "%.1f", value)
+  }
+
+  /// A count of `reading` (cores, retries) as written; ``unknown`` outside its range.
+  public static func count(_ value: Int64?, _ reading: DeviceReading = .count) -> String {
+    reading.checked(value).map { String($0) } ?? unknown
   }
 
   /// The identifier mask used in overviews (IMEI, ICCID, IMSI, serials):
@@ -102,7 +136,9 @@ public enum DeviceFormat {
 
   /// How long ago `date` was: `just now`, `12 s ago`, `3 min ago`, `2 h ago`, `4 d ago`.
   public static func age(of date: Date, now: Date, _ language: AppLanguage) -> String {
-    let seconds = Int(max(0, now.timeIntervalSince(date)))
+    // A date from a device may lie anywhere: the interval is bounded before it becomes an Int.
+    let interval = now.timeIntervalSince(date)
+    let seconds = interval.isFinite ? Int(min(max(0, interval), 1e15)) : 0
     let (key, value): (String, Int) =
       switch seconds {
       case ..<1: ("format.age.now", 0)

@@ -148,7 +148,7 @@ public enum DeviceViews {
       return join(parts)
     case .cpu(let info):
       return join([
-        context.text("summary.cores", ["count": String(info.coreCount)]),
+        context.text("summary.cores", ["count": DeviceFormat.count(info.coreCount)]),
         info.modelName.isEmpty ? info.hardware : info.modelName,
       ])
     case .connection(let snapshot):
@@ -204,7 +204,7 @@ public enum DeviceViews {
     guard info.present else {
       return [.empty(EmptyState(title: context.text("sim.absent")))]
     }
-    func retries(_ value: Int64?) -> String { value.map(String.init) ?? "—" }
+    func retries(_ value: Int64?) -> String { DeviceFormat.count(value) }
     var nodes: [ViewNode] = [
       row(context, "field.present", DeviceFormat.yesNo(info.present, language), tone: .success),
       row(context, "field.iccid", DeviceFormat.identifier(info.iccid)),
@@ -242,8 +242,8 @@ public enum DeviceViews {
       row(
         context, "field.signal",
         DeviceFormat.signal(percent: network.signalStrength, dBm: snapshot.servingRSRP),
-        tone: (snapshot.servingRSRP.map(DeviceFormat.percent(rsrp:)) ?? network.signalStrength)
-          >= 40 ? .success : .warning),
+        tone: DeviceFormat.signalLevel(percent: network.signalStrength, dBm: snapshot.servingRSRP)
+          .map { $0 >= 40 ? .success : .warning }),
     ]
     if let serving = snapshot.cells?.servingCell {
       nodes.append(
@@ -267,7 +267,9 @@ public enum DeviceViews {
       nodes.append(row(context, "field.cells", context.text("cells.none")))
       return nodes
     }
-    func metric(_ value: Double?) -> TableCell { TableCell(value.map(DeviceFormat.number) ?? "—") }
+    func metric(_ value: Double?) -> TableCell {
+      TableCell(value.map { DeviceFormat.number($0, .decibels) } ?? "—")
+    }
     let columns = [
       TableColumn(id: "tech", title: context.text("column.tech"), minWidth: 3, priority: 5),
       TableColumn(
@@ -319,7 +321,8 @@ public enum DeviceViews {
               "used": DeviceFormat.bytes(memory.usedBytes),
               "total": DeviceFormat.bytes(memory.totalBytes),
               "percent": DeviceFormat.percent(memory.usedPercent),
-            ]), tone: memory.usedPercent >= 90 ? .danger : nil))
+            ]), tone: (DeviceReading.percent.checked(memory.usedPercent) ?? 0) >= 90 ? .danger : nil
+        ))
       nodes.append(
         row(
           context, "field.memoryCache",
@@ -332,8 +335,8 @@ public enum DeviceViews {
       nodes.append(
         row(
           context, "field.load",
-          String(format: "%.2f  %.2f  %.2f", load.load1, load.load5, load.load15) + " · "
-            + context.text("summary.cores", ["count": String(load.coreCount)])))
+          [load.load1, load.load5, load.load15].map(Self.loadAverage).joined(separator: "  ")
+            + " · " + context.text("summary.cores", ["count": DeviceFormat.count(load.coreCount)])))
     }
     if let uptime = stats.uptime {
       nodes.append(
@@ -350,7 +353,7 @@ public enum DeviceViews {
           KeyValue(
             key: context.text("field.temperature", ["zone": name]),
             value: zone.temperature.map(DeviceFormat.temperature) ?? "—",
-            tone: (zone.temperature ?? 0) >= 75 ? .danger : nil)))
+            tone: (DeviceReading.celsius.checked(zone.temperature) ?? 0) >= 75 ? .danger : nil)))
     }
     if !stats.disks.isEmpty {
       let columns = [
@@ -372,7 +375,8 @@ public enum DeviceViews {
             TableCell(disk.mountPoint), TableCell(DeviceFormat.bytes(disk.usedBytes)),
             TableCell(DeviceFormat.bytes(disk.totalBytes)),
             TableCell(
-              DeviceFormat.percent(disk.usedPercent), tone: disk.usedPercent >= 90 ? .danger : nil),
+              DeviceFormat.percent(disk.usedPercent),
+              tone: (DeviceReading.percent.checked(disk.usedPercent) ?? 0) >= 90 ? .danger : nil),
             TableCell(disk.fsType),
           ])
       }
@@ -409,11 +413,17 @@ public enum DeviceViews {
     return nodes
   }
 
+  /// A load average with two decimals (`0.42`); unknown outside ``DeviceReading/loadAverage``.
+  static func loadAverage(_ value: Double) -> String {
+    DeviceReading.loadAverage.checked(value).map { String(format: "%.2f", $0) }
+      ?? DeviceFormat.unknown
+  }
+
   static func cpuBody(_ info: CPUInfo, _ context: ViewContext) -> [ViewNode] {
     var nodes: [ViewNode] = [
       row(context, "field.cpuModel", dash(info.modelName)),
       row(context, "field.hardware", dash(info.hardware)),
-      row(context, "field.cores", String(info.coreCount)),
+      row(context, "field.cores", DeviceFormat.count(info.coreCount)),
       row(context, "field.serial", DeviceFormat.identifier(info.serial)),
     ]
     guard !info.cores.isEmpty else { return nodes }
@@ -431,7 +441,8 @@ public enum DeviceViews {
       TableRow(
         id: core.processor.isEmpty ? String(index) : core.processor,
         cells: [
-          TableCell(core.processor), TableCell(core.bogomips.map(DeviceFormat.number) ?? "—"),
+          TableCell(core.processor),
+          TableCell(core.bogomips.map { DeviceFormat.number($0, .speed) } ?? "—"),
           TableCell(dash(core.implementer)), TableCell(dash(core.part)),
           TableCell(dash(core.architecture)), TableCell(dash(core.revision)),
         ])
@@ -448,7 +459,10 @@ public enum DeviceViews {
       guard let probe else { return row(context, key, "—") }
       let target = probe.target.isEmpty ? "" : " (\(probe.target))"
       if probe.success {
-        let latency = probe.latencyMs.map { " · " + DeviceFormat.number($0) + " ms" } ?? ""
+        let latency =
+          DeviceReading.milliseconds.checked(probe.latencyMs).map {
+            " · " + DeviceFormat.number($0, .milliseconds) + " ms"
+          } ?? ""
         return row(context, key, context.text("value.reachable") + latency + target, tone: .success)
       }
       let reason = probe.error.map { ": " + $0 } ?? ""
@@ -551,6 +565,9 @@ public enum DeviceViews {
   ) -> String {
     guard let probe else { return "" }
     guard probe.success else { return "\(name) " + context.text("value.unreachable") }
-    return "\(name) " + (probe.latencyMs.map { DeviceFormat.number($0) + " ms" } ?? "ok")
+    return "\(name) "
+      + (DeviceReading.milliseconds.checked(probe.latencyMs).map {
+        DeviceFormat.number($0, .milliseconds) + " ms"
+      } ?? "ok")
   }
 }

@@ -100,6 +100,57 @@ struct DeviceCommandTests {
       }
   }
 
+  /// Issue 36 point 8: an uptime of 1e308 crashed `device … --all-sections` ("Double value
+  /// cannot be converted to Int"). Every number the device answers is absurd here: every
+  /// section still renders, in both languages and narrow, and what cannot be believed is `—`.
+  @Test(
+    "absurd numbers from the device show as unknown in every section",
+    arguments: ["1e308", "-1e308", "9223372036854775808", "-1", "1e-320", "\"1e999\""])
+  func absurdNumbers(text: String) async throws {
+    try await FeatureHarness(
+      .deviceModules,
+      devices: [
+        DeviceProfile(
+          name: "broken", smsCount: 3,
+          faults: [FaultRule(.absurdNumbers(text: text), pathPrefix: "/api/stats")]),
+        DeviceProfile(
+          name: "hostile", smsCount: 3, faults: [FaultRule(.absurdNumbers(text: text))]),
+      ]
+    ).use { harness in
+      for name in ["broken", "hostile"] {
+        for language in AppLanguage.allCases {
+          let all = try await harness.run(["device", name, "--all-sections"], language: language)
+          let overview = try await harness.run(["device", name], language: language)
+          _ = try all.jsonData()
+          for width in [40, 80, 120] {
+            let options = RenderOptions(width: width, language: language)
+            for view in [all.view, overview.view] {
+              let rendered = TextRenderer.render(view, options: options)
+              #expect(!rendered.isEmpty)
+              // No number of hundreds of digits: an unbelievable value is unknown (an
+              // ICCID has 20).
+              #expect(rendered.firstRange(of: #/[0-9]{25}/#) == nil, "\(name) \(text)")
+            }
+          }
+        }
+      }
+      // Where the device's uptime is absurd, the row says it is unknown.
+      // (A tiny number, or text that reads as 1, is a believable uptime under a minute.)
+      let resources = TextRenderer.render(
+        try await harness.run(["device", "broken", "resources"]).view,
+        options: RenderOptions(width: 100))
+      let uptime = try #require(
+        resources.split(separator: "\n").first { $0.hasPrefix("Uptime") })
+      let believable = text == "1e-320" || text == "\"1e999\""
+      #expect(uptime.hasSuffix(believable ? "min" : "—"), "\(uptime)")
+      // A size of 1e308 bytes is unknown, not 0 B (nor is a core count of 1e308 zero cores).
+      let memory = try #require(resources.split(separator: "\n").first { $0.hasPrefix("Memory") })
+      #expect(memory.contains(" B") == believable, "\(memory)")
+      let load = try #require(resources.split(separator: "\n").first { $0.hasPrefix("Load") })
+      #expect(load.contains("— cores") != believable, "\(load)")
+    }
+  }
+
   @Test("sms: bodies masked unless --show-bodies")
   func smsBodies() async throws {
     try await FeatureHarness(.deviceModules, devices: [DeviceProfile(name: "open", smsCount: 0)])

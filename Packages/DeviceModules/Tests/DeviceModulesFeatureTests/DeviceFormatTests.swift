@@ -62,4 +62,39 @@ struct DeviceFormatTests {
     #expect(DeviceFormat.age(of: now - 180, now: now, .simplifiedChinese) == "3 分钟前")
     #expect(DeviceFormat.age(of: now - 7300, now: now, .english) == "2 h ago")
   }
+
+  /// Issue 36 point 8: `uptime(1e308)`, `rate(1e308)` and `number(1e308)` trapped converting
+  /// to an integer; a negative size printed `-5 B` and 150% a full bar.
+  @Test(
+    "absurd values are unknown",
+    arguments: [1e308, -1e308, .infinity, -.infinity, .nan, 9.3e18, -9.3e18])
+  func absurd(_ value: Double) {
+    #expect(DeviceFormat.uptime(value, .english) == "—")
+    #expect(DeviceFormat.rate(value) == "—")
+    #expect(DeviceFormat.temperature(value) == "—")
+    #expect(DeviceFormat.percent(value) == "—")
+    #expect(DeviceFormat.number(value, .milliseconds) == "—")
+    #expect(DeviceFormat.signal(percent: -1, dBm: value) == "—")
+    #expect(DeviceFormat.signalLevel(percent: 150, dBm: value) == nil)
+    #expect(
+      DeviceFormat.age(
+        of: Date(timeIntervalSince1970: value.isNaN ? 0 : value), now: Date(), .english) != "")
+  }
+
+  @Test("sizes, percentages and counts outside their range are unknown")
+  func absurdIntegers() {
+    #expect(DeviceFormat.bytes(-5) == "—")
+    #expect(DeviceFormat.bytes(Int64.max) == "—")
+    #expect(DeviceFormat.bytes(1 << 61) == "2.0 EiB")
+    #expect(DeviceFormat.signal(percent: 150, dBm: nil) == "—")
+    #expect(DeviceFormat.signal(percent: 150, dBm: -95) == "███░░ -95 dBm")
+    #expect(DeviceFormat.count(-1) == "—")
+    #expect(DeviceFormat.count(4) == "4")
+    #expect(DeviceFormat.number(-95.5, .decibels) == "-95.5")
+    // -1 is a believable temperature or level, but not an uptime, a rate or a share.
+    #expect(DeviceFormat.uptime(-1, .english) == "—")
+    #expect(DeviceFormat.rate(-1) == "—")
+    #expect(DeviceFormat.percent(-1) == "—")
+    #expect(DeviceFormat.temperature(-1) == "-1.0 °C")
+  }
 }

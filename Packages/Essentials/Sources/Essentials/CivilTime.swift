@@ -18,13 +18,20 @@ public struct CivilTime: Sendable, Hashable {
   public var secondOfDay: Int
 
   /// The reading at `offsetSeconds` from UTC of `instant`, its fraction of a second dropped
-  /// (towards the past, also before 1970).
+  /// (towards the past, also before 1970). An instant further than ``farthestSeconds`` from
+  /// 1970 reads as that far (a date no calendar shows), never trapping.
   public init(_ instant: Date, offsetSeconds: Int) {
-    let local = Int(instant.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+    let interval = instant.timeIntervalSince1970
+    let bounded =
+      interval.isNaN ? 0 : min(max(interval, -Self.farthestSeconds), Self.farthestSeconds)
+    let local = Int(bounded.rounded(.down)) + offsetSeconds
     let days = Self.floorDivide(local, 86_400)
     secondOfDay = local - days * 86_400
     (year, month, day) = Self.civil(daysSince1970: days)
   }
+
+  /// How far from 1970 an instant is read: 10^14 seconds, some three million years.
+  public static let farthestSeconds: Double = 1e14
 
   /// A reading from its fields, or `nil` when one is out of range (31 April, 25:00).
   public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {

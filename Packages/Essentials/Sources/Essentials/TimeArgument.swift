@@ -3,8 +3,13 @@ import Foundation
 /// How a command-line option names a time or a length of time, the same everywhere:
 /// `--since 7d`, `--until 2026-01-31`, `--expires-in 30m`.
 public enum TimeArgument {
-  /// `90`, `90s`, `30m`, `12h`, `7d` → seconds; nil for anything else (or a negative or
-  /// non-finite amount).
+  /// The longest length of time accepted: 10,000 years, in seconds. Past it a length means
+  /// nothing a user could want, and its milliseconds or nanoseconds no longer fit an integer
+  /// (`--wait 99999999999999999999d` crashed converting its deadline).
+  public static let longestSeconds: TimeInterval = 315_576_000_000
+
+  /// `90`, `90s`, `30m`, `12h`, `7d` → seconds; nil for anything else (or a negative,
+  /// non-finite or longer than ``longestSeconds`` amount).
   public static func seconds(_ text: String) -> TimeInterval? {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
@@ -15,7 +20,7 @@ public enum TimeArgument {
       unit = factor
     }
     guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-      let value = Double(number), value >= 0, value.isFinite
+      let value = Double(number), value >= 0, value.isFinite, value * unit <= longestSeconds
     else { return nil }
     return value * unit
   }

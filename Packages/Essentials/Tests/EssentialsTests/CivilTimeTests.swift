@@ -59,6 +59,18 @@ struct CivilTimeTests {
     return formatter.string(from: date)
   }
 
+  /// An instant beyond Int's seconds trapped (`Int(1e300)`): it reads as the farthest one.
+  @Test("an instant far beyond any calendar reads as the farthest, never trapping")
+  func farInstants() {
+    let far = CivilTime(Date(timeIntervalSince1970: CivilTime.farthestSeconds), offsetSeconds: 0)
+    for seconds in [1e300, .infinity, 9.3e18] {
+      #expect(
+        CivilTime(Date(timeIntervalSince1970: seconds), offsetSeconds: 28_800).year == far.year)
+      #expect(CivilTime(Date(timeIntervalSince1970: -seconds), offsetSeconds: 0).year < 0)
+    }
+    #expect(CivilTime(Date(timeIntervalSince1970: .nan), offsetSeconds: 0).year == 1970)
+  }
+
   @Test(
     "agrees with DateFormatter across leap days, year ends and instants before 1970",
     arguments: [0, 8 * 3_600, -5 * 3_600, 5 * 3_600 + 1_800, 13 * 3_600])

@@ -42,6 +42,16 @@ import Testing
     #expect(TimeArgument.seconds(text) == seconds)
   }
 
+  /// `--wait`, `--since` and `--interval` of 10^29 days crashed turning the length into
+  /// milliseconds or nanoseconds (issue 36 point 8: no number reaches an integer unchecked).
+  @Test func lengthsPastTenThousandYearsAreRefused() {
+    #expect(TimeArgument.seconds("3652500d") == 315_576_000_000)
+    #expect(TimeArgument.seconds("3652501d") == nil)
+    #expect(TimeArgument.seconds("99999999999999999999999999999d") == nil)
+    #expect(TimeArgument.seconds(String(repeating: "9", count: 400)) == nil)
+    #expect(TimeArgument.date("99999999999999999999999999999d", now: Date()) == nil)
+  }
+
   @Test func timesAreLengthsDaysOrInstants() {
     let now = Date(timeIntervalSince1970: 1_767_225_600)
     let utc = TimeZone(identifier: "UTC") ?? .current

@@ -38,16 +38,24 @@ public struct StandardStreams: Sendable {
   public var writeError: @Sendable (String) -> Void
   /// Reads all of standard input (for `--password-stdin`, `--text-stdin`), nil at once if none.
   public var readInput: @Sendable () -> String?
+  /// Shows a one-line status in place on standard error (a long read's progress, as
+  /// `git clone` shows it): each call replaces the line, `""` clears it. Nil when standard
+  /// error is not a terminal (a pipe, a file, the tests' captured streams): then nothing of
+  /// the kind is shown. The text is plain (its controls are shown as stand-ins); the writer
+  /// adds the carriage return and the erase, and cuts the line to the terminal's width.
+  public var writeStatus: (@Sendable (String) -> Void)?
 
   /// Streams from closures; output is dropped unless given.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void = { _ in },
     writeError: @escaping @Sendable (String) -> Void,
-    readInput: @escaping @Sendable () -> String?
+    readInput: @escaping @Sendable () -> String?,
+    writeStatus: (@Sendable (String) -> Void)? = nil
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
+    self.writeStatus = writeStatus
   }
 
   /// The process's real standard streams.
@@ -101,9 +109,12 @@ public struct AppEnvironment: Sendable {
   }
 
   /// Reports progress of a long run on stderr as `[n/N] message`, in text and `--json` mode
-  /// alike: stdout stays clean for the result.
+  /// alike: stdout stays clean for the result. The message is one line whatever it holds: a
+  /// device's text in it (an error message) has its controls shown as stand-ins, colour and
+  /// conceal sequences included, like everywhere else.
   public func progress(_ completed: Int, of total: Int, _ message: String) {
-    streams.writeError("[\(completed)/\(total)] \(message)\n")
+    streams.writeError(
+      "[\(completed)/\(total)] \(UntrustedText.neutralised(message, lineFeeds: .symbol))\n")
   }
 
   /// How many device tasks (each holding up to `descriptorsEach` open files) may run at

@@ -58,6 +58,44 @@ public struct DeviceSnapshot: Sendable, Codable, Hashable {
   /// The first phone number, if any.
   public var phoneNumber: String? { phoneNumbers.first { !$0.isEmpty } }
 
+  /// Whether every reading lies in the range it is believed in (``DeviceReading``): what a
+  /// connection test keeps always does; a stored text from an older version may not.
+  var isBelieved: Bool {
+    (signalPercent.map { DeviceReading.percent.checked(Int64($0)) != nil } ?? true)
+      && (temperatureCelsius.map { DeviceReading.celsius.checked($0) != nil } ?? true)
+      && (memoryPercent.map { DeviceReading.percent.checked($0) != nil } ?? true)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case phoneNumbers, operatorName, signalPercent, registration, temperatureCelsius, model, imei
+    case iccid, dataActive, memoryPercent, uptime, latestSMS, notes
+  }
+
+  /// Reads a stored snapshot, which an older version may have written with a device's absurd
+  /// reading in it (a temperature of 1e308 crashed every start of `fleet list`, `view fleet`
+  /// and `msa ui` until the device was removed; issue 36): a reading outside the range it is
+  /// believed in (``DeviceReading``) is unknown, and a field that cannot be read is unknown
+  /// without losing the rest.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    func value<T: Decodable>(_ key: CodingKeys, _ type: T.Type = T.self) -> T? {
+      (try? c.decodeIfPresent(T.self, forKey: key)) ?? nil
+    }
+    phoneNumbers = value(.phoneNumbers) ?? []
+    operatorName = value(.operatorName)
+    signalPercent = DeviceReading.percent.checked(value(.signalPercent, Int64.self)).map { Int($0) }
+    registration = value(.registration)
+    temperatureCelsius = DeviceReading.celsius.checked(value(.temperatureCelsius, Double.self))
+    model = value(.model)
+    imei = value(.imei)
+    iccid = value(.iccid)
+    dataActive = value(.dataActive)
+    memoryPercent = DeviceReading.percent.checked(value(.memoryPercent, Double.self))
+    uptime = value(.uptime)
+    latestSMS = value(.latestSMS)
+    notes = value(.notes)
+  }
+
   /// The JSON text stored in `instance_status.snapshot`: written directly
   /// (``writtenJSONText()``, the encoder's very bytes), through `JSONEncoder` where the writer
   /// steps aside.
@@ -67,13 +105,13 @@ public struct DeviceSnapshot: Sendable, Codable, Hashable {
 
   /// The stored text, and whether reading it back (``decode(_:)``) gives exactly this
   /// snapshot: so when the writer wrote it (every number finite, every date in the years it
-  /// writes) and the SMS date is in whole seconds (`.iso8601` keeps no fraction). A refresh
-  /// then shows the snapshot it holds instead of decoding the text it just stored
-  /// (`SnapshotTextTests` reads every such text back).
+  /// writes), the SMS date is in whole seconds (`.iso8601` keeps no fraction) and every
+  /// reading is believed (``isBelieved``). A refresh then shows the snapshot it holds instead
+  /// of decoding the text it just stored (`SnapshotTextTests` reads every such text back).
   func storedText() -> (text: String?, readsBackAsItself: Bool) {
     if let written = writtenJSONText() {
       let seconds = latestSMS?.date?.timeIntervalSince1970 ?? 0
-      return (written, seconds.rounded(.down) == seconds)
+      return (written, seconds.rounded(.down) == seconds && isBelieved)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

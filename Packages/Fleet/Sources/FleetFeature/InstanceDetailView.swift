@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import SimAdminClient
 import ViewKit
 
 /// The instance detail (`fleet/:ref`): status with its layers' reason, the last known values
@@ -50,13 +51,20 @@ public enum InstanceDetailView {
         pair("field.registration", snapshot.registration, tone: tone),
         pair("field.data", data, tone: tone),
         pair(
-          "field.temperature", snapshot.temperatureCelsius.map { String(format: "%.1f°C", $0) },
+          "field.temperature",
+          DeviceReading.celsius.checked(snapshot.temperatureCelsius).map {
+            String(format: "%.1f°C", $0)
+          },
           tone: tone),
         pair("field.model", snapshot.model, tone: tone),
         pair("field.imei", snapshot.imei, tone: tone),
         pair("field.iccid", snapshot.iccid, tone: tone),
         pair(
-          "field.memory", snapshot.memoryPercent.map { String(format: "%.0f%%", $0) }, tone: tone),
+          "field.memory",
+          DeviceReading.percent.checked(snapshot.memoryPercent).map {
+            String(format: "%.0f%%", $0)
+          },
+          tone: tone),
         pair("field.uptime", snapshot.uptime, tone: tone),
       ]
       let title = row.isStale ? text("detail.deviceStale") : text("detail.device")

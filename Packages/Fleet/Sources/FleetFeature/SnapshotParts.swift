@@ -121,12 +121,13 @@ struct SnapshotParts: Sendable {
     }
     if case .success(let info) = network {
       if !info.operatorName.isEmpty { snapshot.operatorName = info.operatorName }
-      snapshot.signalPercent = Int(info.signalStrength)
+      snapshot.signalPercent = DeviceReading.percent.checked(info.signalStrength).map { Int($0) }
       snapshot.registration = info.registrationStatus
     }
     if case .success(let info) = stats {
+      // Only what is believed is kept: an absurd reading is unknown (issue 36).
       snapshot.temperatureCelsius = info.maxTemperature
-      snapshot.memoryPercent = info.memory?.usedPercent
+      snapshot.memoryPercent = DeviceReading.percent.checked(info.memory?.usedPercent)
       snapshot.uptime = info.uptime?.uptimeFormatted
     }
     if case .success(let state) = data { snapshot.dataActive = state.active }

@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import SimAdminClient
 import ViewKit
 
 /// What the workbench shows: the rows and the instant their ages are measured from.
@@ -37,6 +38,19 @@ public enum WorkbenchView {
         .banner(
           Banner(
             text("banner.plainHTTP", ["names": plain.joined(separator: ", ")]), tone: .warning)))
+    }
+    // One device registered under several names by an older version (issue 36): said, never
+    // removed.
+    var byOrigin: [String: [String]] = [:]
+    for index in state.rows.indices {
+      byOrigin[state.rows[index].origin, default: []].append(state.rows[index].name)
+    }
+    for (origin, names) in byOrigin.sorted(by: { $0.key < $1.key }) where names.count > 1 {
+      children.append(
+        .banner(
+          Banner(
+            text("banner.sameOrigin", ["names": names.joined(separator: ", "), "origin": origin]),
+            tone: .warning)))
     }
     // Rows read in place: `flatMap` over the rows copied every `FleetRow` (retaining and
     // releasing its every string) to look at its notes.
@@ -130,7 +144,8 @@ public enum WorkbenchView {
     if let signal = row.pointee.snapshot?.signalPercent {
       operatorText += operatorText.isEmpty ? "\(signal)%" : " \(signal)%"
     }
-    let temperature = row.pointee.snapshot?.temperatureCelsius.map { "\(Int($0.rounded()))°C" }
+    let temperature = DeviceReading.celsius.rounded(row.pointee.snapshot?.temperatureCelsius)
+      .map { "\($0)°C" }
     // ``DeviceSnapshot/phoneNumber`` read from the stored list: a computed property called
     // through `snapshot?` copied the whole snapshot (a dozen strings retained and released)
     // for every row.

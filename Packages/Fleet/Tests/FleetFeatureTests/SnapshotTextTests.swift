@@ -39,7 +39,7 @@ import Testing
 
   static func full(_ text: String, _ number: Double, date: Date?) -> DeviceSnapshot {
     var snapshot = DeviceSnapshot(
-      phoneNumbers: ["+8613800138000", text], operatorName: text, signalPercent: -7,
+      phoneNumbers: ["+8613800138000", text], operatorName: text, signalPercent: 62,
       registration: text, temperatureCelsius: number, model: text, imei: text, iccid: text,
       dataActive: false, memoryPercent: number, uptime: text,
       latestSMS: SMSPreview(direction: text, peer: text, maskedBody: text, date: date))
@@ -112,13 +112,13 @@ import Testing
     var snapshots = Self.texts.map {
       Self.full($0, 41.5, date: Date(timeIntervalSince1970: 1_764_658_800))
     }
-    for number in [0, -0.0, 0.1, 1e-7, 123456789.125, 1e17, .leastNonzeroMagnitude, -273.15] {
+    for number in [0, -0.0, 0.1, 1e-7, 47.25, 99.875, .leastNonzeroMagnitude] {
       snapshots.append(Self.full("x", number, date: nil))
     }
     for seconds: Double in [0, -1, 951_782_400, 253_402_300_799, -12_212_553_600] {
       snapshots.append(Self.full("x", 1, date: Date(timeIntervalSince1970: seconds)))
     }
-    snapshots += [DeviceSnapshot(), DeviceSnapshot(phoneNumbers: [], signalPercent: .min)]
+    snapshots += [DeviceSnapshot(), DeviceSnapshot(phoneNumbers: [], signalPercent: 0)]
     for snapshot in snapshots {
       let (text, readsBack) = snapshot.storedText()
       #expect(readsBack, "\(text ?? "nil")")
@@ -137,6 +137,19 @@ import Testing
       Self.full("x", 1, date: Date(timeIntervalSince1970: -62_135_596_800)).storedText()
         .readsBackAsItself == false)
     #expect(Self.full("x", .nan, date: nil).storedText() == (nil, false))
+    // A reading outside the range it is believed in (issue 36) is read back as unknown, so
+    // such a text does not read back as itself either.
+    for number in [123456789.125, 1e17, -273.15, 1.7976931348623157e308, 101] {
+      let absurd = Self.full("x", number, date: nil)
+      #expect(absurd.storedText().readsBackAsItself == false, "\(number)")
+      let read = DeviceSnapshot.decode(absurd.storedText().text)
+      #expect(read?.memoryPercent == nil && read?.operatorName == "x", "\(number)")
+    }
+    for percent in [-7, 101, Int.min, Int.max] {
+      let absurd = DeviceSnapshot(phoneNumbers: [], signalPercent: percent)
+      #expect(absurd.storedText().readsBackAsItself == false, "\(percent)")
+      #expect(DeviceSnapshot.decode(absurd.storedText().text) == DeviceSnapshot(phoneNumbers: []))
+    }
   }
 
   @Test("a row shows the held snapshot only when its stored text is the held text")

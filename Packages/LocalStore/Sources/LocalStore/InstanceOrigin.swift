@@ -7,6 +7,13 @@ import Foundation
 /// `HTTP://Router.LAN:80/` and `http://router.lan` are the same origin. Paths (other than a
 /// single trailing `/`), queries, fragments, user-info and spaces are refused with an
 /// ``OriginError`` that says how to fix the address. IPv6 literals are written `[::1]`.
+///
+/// An address has one written form (issue 36): the numeric IPv4 forms a resolver accepts
+/// (`0x7f000001`, `2130706433`, `127.1`, `0177.0.0.1`) become `127.0.0.1`, an IPv4-mapped
+/// IPv6 address (`[::ffff:127.0.0.1]`) its IPv4 address, any other IPv6 address RFC 5952's
+/// form (``HostAddress``), so one device cannot be registered under several names. A host
+/// name longer than 253 characters, or with a label longer than 63, is refused, as is a host
+/// that ends in a number without being an IPv4 address (`999.1.1.1`).
 public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertible {
   /// `http` or `https`.
   public let scheme: String
@@ -23,8 +30,21 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
   /// `[a-z0-9.-]` only, which `URL` always reads).
   public var url: URL { URL(string: string) ?? URL(fileURLWithPath: "/") }
 
+  /// The longest host name: 253 characters (RFC 1035's 255 octets on the wire).
+  public static let maximumHostLength = 253
+  /// The longest label of a host name: 63 characters.
+  public static let maximumLabelLength = 63
+
   /// Parses and normalizes `text` (surrounding whitespace is ignored).
   public init(parsing text: String) throws(OriginError) {
+    try self.init(parsing: text, strict: true)
+  }
+
+  /// Parses and normalizes `text`; `strict` false is for what an older version stored: a
+  /// host it accepted and this one refuses (too long, a number that is no address, an IPv6
+  /// text that does not parse) is kept as it is, so the registry still loads; a numeric or
+  /// mapped address is still written in its one form.
+  init(parsing text: String, strict: Bool) throws(OriginError) {
     let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !input.isEmpty else { throw .empty }
     guard !input.contains(where: { $0.isWhitespace }) else { throw .containsSpaces }
@@ -70,16 +90,37 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
       guard host.contains(":"), host.allSatisfy({ allowed.contains($0) }) else {
         throw .invalidHost(host)
       }
+      if let address = HostAddress.ipv6(host) {
+        host = address.text
+      } else if strict {
+        throw .invalidHost(host)
+      }
     } else {
       let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
       guard parts.count <= 2 else { throw .invalidHost(String(authority)) }
       host = parts[0].lowercased()
       if parts.count == 2 { portText = parts[1] }
       guard !host.isEmpty else { throw .missingHost }
+      if strict {
+        let name = host.hasSuffix(".") ? host.dropLast() : Substring(host)
+        guard name.utf8.count <= Self.maximumHostLength else {
+          throw .hostTooLong(length: name.count)
+        }
+        if let label = name.split(separator: ".").first(where: {
+          $0.utf8.count > Self.maximumLabelLength
+        }) {
+          throw .labelTooLong(label: String(label))
+        }
+      }
       guard
         host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }),
         !host.hasPrefix("."), !host.hasPrefix("-"), !host.contains("..")
       else { throw .invalidHost(host) }
+      switch HostAddress.ipv4(host) {
+      case .name: break
+      case .address(let address): host = address
+      case .invalid: if strict { throw .notAnAddress(host) }
+      }
     }
     guard !host.isEmpty else { throw .missingHost }
 
@@ -111,7 +152,7 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
     if let origin = Self.canonical(text) {
       self = origin
     } else {
-      try self.init(parsing: text)
+      try self.init(parsing: text, strict: false)
     }
   }
 
@@ -123,7 +164,8 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
   }
 
   /// `text` as an origin when it is exactly the parser's normalized form of a host name or
-  /// IPv4 address; `nil` for anything else (not necessarily invalid).
+  /// IPv4 address; `nil` for anything else (not necessarily invalid). A host whose last
+  /// label begins with a digit is taken only when it is dotted decimal already.
   static func canonical(_ text: String) -> InstanceOrigin? {
     let bytes = text.utf8
     let http = bytes.starts(with: "http://".utf8)
@@ -133,8 +175,12 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
     let hostBegin = hostStart
     var previous: UInt8 = UInt8(ascii: "/")
     var port: Int?
+    var lastLabelStartsWithDigit = false
     while hostStart != bytes.endIndex {
       let byte = bytes[hostStart]
+      if previous == UInt8(ascii: "/") || previous == UInt8(ascii: ".") {
+        lastLabelStartsWithDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+      }
       if byte == UInt8(ascii: ":") {
         port = portNumber(bytes[bytes.index(after: hostStart)...])
         guard port != nil else { return nil }
@@ -153,9 +199,14 @@ public struct InstanceOrigin: Sendable, Hashable, Codable, CustomStringConvertib
     }
     guard hostStart != hostBegin else { return nil }
     if let port, port == (http ? 80 : 443) { return nil }
+    let host = String(text[hostBegin..<hostStart])
+    if lastLabelStartsWithDigit || previous == UInt8(ascii: "."),
+      HostAddress.ipv4(host) != .name && HostAddress.ipv4(host) != .address(host)
+    {
+      return nil
+    }
     return InstanceOrigin(
-      scheme: http ? "http" : "https", host: String(text[hostBegin..<hostStart]), port: port,
-      string: text)
+      scheme: http ? "http" : "https", host: host, port: port, string: text)
   }
 
   /// The digits of a normalized port (1–65535, no leading zero), or `nil`.
@@ -233,6 +284,12 @@ public enum OriginError: LocalizedStoreError, Equatable {
   case hasFragment(String)
   /// `user:password@` before the host (not echoed: it may be a password).
   case hasUserInfo
+  /// A host name longer than 253 characters (not echoed: it may be anything, of any size).
+  case hostTooLong(length: Int)
+  /// A label (the part between dots) longer than 63 characters.
+  case labelTooLong(label: String)
+  /// A host that ends in a number but is no IPv4 address (`999.1.1.1`, `1.2.3.4.5`).
+  case notAnAddress(String)
 
   /// The case name: `empty`, `missingScheme` …
   public var failureCode: String {
@@ -266,6 +323,19 @@ public enum OriginError: LocalizedStoreError, Equatable {
     case .hasFragment(let fragment):
       LocalStoreStrings.text("origin.error.hasFragment", language, ["fragment": fragment])
     case .hasUserInfo: LocalStoreStrings.text("origin.error.hasUserInfo", language)
+    case .hostTooLong(let length):
+      LocalStoreStrings.text(
+        "origin.error.hostTooLong", language,
+        ["length": String(length), "maximum": String(InstanceOrigin.maximumHostLength)])
+    case .labelTooLong(let label):
+      LocalStoreStrings.text(
+        "origin.error.labelTooLong", language,
+        [
+          "label": label.count > 20 ? label.prefix(20) + "…" : label,
+          "length": String(label.count), "maximum": String(InstanceOrigin.maximumLabelLength),
+        ])
+    case .notAnAddress(let host):
+      LocalStoreStrings.text("origin.error.notAnAddress", language, ["host": host])
     }
   }
 }

@@ -74,11 +74,16 @@ public struct InstanceRepository: Sendable {
         try requireUniqueName(newName, excluding: id)
         instance.name = newName
       }
+      // The stored text is rewritten only when the origin changes: an instance an older
+      // version registered twice (same origin, two texts) keeps its own text on any other
+      // edit, instead of failing on the other's.
+      var originText: String?
       if let origin = changes.origin, origin != instance.origin {
         if let existing = try self.instance(withOrigin: origin), existing.id != id {
           throw RegistryError.duplicateOrigin(origin: origin.string, existingName: existing.name)
         }
         instance.origin = origin
+        originText = origin.string
       }
       var tags = changes.tags ?? instance.tags
       tags += changes.addTags
@@ -99,11 +104,11 @@ public struct InstanceRepository: Sendable {
       instance.updatedAt = store.clock.now()
       try database.run(
         """
-        UPDATE instances SET name = ?, origin = ?, group_id = ?, tags = ?, revision = ?,
-          updated_at = ? WHERE id = ?
+        UPDATE instances SET name = ?, origin = coalesce(?, origin), group_id = ?, tags = ?,
+          revision = ?, updated_at = ? WHERE id = ?
         """,
         [
-          instance.name, instance.origin.string, instance.groupID, Self.encodeTags(instance.tags),
+          instance.name, originText, instance.groupID, Self.encodeTags(instance.tags),
           instance.revision, instance.updatedAt, id,
         ])
       return instance
@@ -357,9 +362,31 @@ public struct InstanceRepository: Sendable {
     try database.queryOne("SELECT id FROM instance_groups WHERE name = ? COLLATE NOCASE", [name])
   }
 
+  /// The instance registered at `origin`: the one whose stored text is its written form,
+  /// else the first added whose stored text reads as the same origin (an older version stored
+  /// `http://0x7f000001:3000` as typed; it is `http://127.0.0.1:3000`, issue 36).
   private func instance(withOrigin origin: InstanceOrigin) throws -> Instance? {
-    try database.queryOne("SELECT * FROM instances WHERE origin = ?", [origin.string])
-      .map(Self.instance)
+    if let row = try database.queryOne("SELECT * FROM instances WHERE origin = ?", [origin.string])
+    {
+      return try Self.instance(row)
+    }
+    for row in try database.query("SELECT id, origin FROM instances ORDER BY created_at, id") {
+      guard (try? InstanceOrigin(stored: try row.string("origin"))) == origin else { continue }
+      return try get(id: try row.string("id"))
+    }
+    return nil
+  }
+
+  /// Instances registered more than once at the same origin (an older version stored each
+  /// numeric or mapped form of an address as typed: `http://2130706433:3000` beside
+  /// `http://127.0.0.1:3000`), oldest first in each list. None is removed or changed: they
+  /// are one device, whose messages each archives; `fleet list` and `data check` say so.
+  public func originCollisions() throws -> [[Instance]] {
+    let instances = try list().sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    let groups = Dictionary(grouping: instances, by: \.origin.string)
+    return groups.values.filter { $0.count > 1 }.sorted {
+      $0[0].origin.string < $1[0].origin.string
+    }
   }
 
   private func unusedID(table: String) throws -> String {

@@ -83,9 +83,13 @@ extension Data: SQLiteBindable {
 }
 
 extension Date: SQLiteBindable {
-  /// `.integer` Unix-epoch milliseconds (rounded to the nearest millisecond).
+  /// `.integer` Unix-epoch milliseconds (rounded to the nearest millisecond); a date beyond
+  /// what an `Int64` of milliseconds holds (±292 million years) is stored at that limit, never
+  /// trapping.
   public var sqliteValue: SQLiteValue {
-    .integer(Int64((timeIntervalSince1970 * 1000).rounded()))
+    let milliseconds = (timeIntervalSince1970 * 1000).rounded()
+    if let exact = Int64(exactly: milliseconds) { return .integer(exact) }
+    return .integer(milliseconds < 0 ? .min : milliseconds > 0 ? .max : 0)
   }
   /// From `.integer` Unix-epoch milliseconds.
   public static func fromSQLite(_ value: SQLiteValue) -> Date? {

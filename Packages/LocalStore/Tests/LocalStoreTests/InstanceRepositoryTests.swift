@@ -41,6 +41,71 @@ import Testing
     }
   }
 
+  /// Issue 36 point 10: `http://0x7f000001:P`, `2130706433:P`, `127.1:P` and
+  /// `[::ffff:127.0.0.1]:P` were accepted beside `127.0.0.1:P`: one device archived twice.
+  @Test func theSameDeviceUnderAnotherNameIsRefusedNamingTheOwner() throws {
+    let owner = try repository.add(name: "Owner", origin: origin("http://127.0.0.1:3000"))
+    for text in [
+      "http://0x7f000001:3000", "http://2130706433:3000", "http://127.1:3000",
+      "http://[::ffff:127.0.0.1]:3000", "http://0177.0.0.1:3000", "HTTP://127.0.0.1.:3000/",
+    ] {
+      #expect(
+        throws: RegistryError.duplicateOrigin(origin: owner.origin.string, existingName: "Owner")
+      ) {
+        try repository.add(name: "Twin \(text)", origin: origin(text))
+      }
+    }
+    let other = try repository.add(name: "Other", origin: origin("http://127.0.0.2:3000"))
+    #expect(
+      throws: RegistryError.duplicateOrigin(origin: owner.origin.string, existingName: "Owner")
+    ) {
+      try repository.update(
+        id: other.id, expectedRevision: nil,
+        changes: InstanceChanges(origin: origin("http://0x7f000001:3000")))
+    }
+    #expect(try repository.list().count == 2)
+  }
+
+  /// What an older version registered twice stays, both rows loading as the same origin; a
+  /// third registration is refused naming the first; each stays editable; nothing is deleted.
+  @Test func duplicatesAnOlderVersionStoredAreKeptAndNamed() throws {
+    for (index, (name, text)) in [
+      ("Hex", "http://0x7f000001:3000"), ("Decimal", "http://2130706433:3000"),
+      ("Mapped", "http://[::ffff:127.0.0.1]:3000"), ("Elsewhere", "http://10.0.0.1:3000"),
+    ].enumerated() {
+      try fixture.store.database.run(
+        """
+        INSERT INTO instances (id, name, origin, tags, revision, created_at, updated_at)
+        VALUES (?, ?, ?, '[]', 1, ?, ?)
+        """, ["cafe0000000\(index)", name, text, index, index])
+    }
+    let all = try repository.list()
+    #expect(all.count == 4)
+    #expect(all.filter { $0.origin.string == "http://127.0.0.1:3000" }.count == 3)
+    #expect(
+      try repository.originCollisions().map { $0.map(\.name) } == [["Hex", "Decimal", "Mapped"]])
+    #expect(
+      throws: RegistryError.duplicateOrigin(origin: "http://127.0.0.1:3000", existingName: "Hex")
+    ) {
+      try repository.add(name: "Fourth", origin: origin("http://127.0.0.1:3000"))
+    }
+    // Renaming keeps the stored text (the others hold the same origin).
+    let renamed = try repository.update(
+      id: "cafe00000001", expectedRevision: 1, changes: InstanceChanges(name: "Decimal 2"))
+    #expect(renamed.name == "Decimal 2")
+    #expect(
+      try fixture.store.database.queryOne("SELECT origin FROM instances WHERE id = 'cafe00000001'")?
+        .string("origin") == "http://2130706433:3000")
+    // Moving one to its own address ends its part in the collision.
+    _ = try repository.update(
+      id: "cafe00000002", expectedRevision: 1,
+      changes: InstanceChanges(origin: origin("http://[::ffff:10.0.0.2]:3000")))
+    #expect(try repository.get(id: "cafe00000002")?.origin.string == "http://10.0.0.2:3000")
+    #expect(
+      try repository.originCollisions().map { $0.map(\.name) } == [["Hex", "Decimal 2"]])
+    #expect(try repository.list().count == 4)
+  }
+
   @Test func namesAreValidated() throws {
     #expect(throws: RegistryError.invalidName(reason: .empty)) {
       try repository.add(name: "   ", origin: origin("http://h"))

@@ -48,6 +48,19 @@ import Testing
     #expect(database.lastInsertRowID == emptyID)
   }
 
+  /// A date past what an Int64 of milliseconds holds trapped when bound (`--since` of 10^29
+  /// days did): it is stored at the limit.
+  @Test func datesBeyondMillisecondsAreBoundAtTheLimit() throws {
+    #expect(Date(timeIntervalSince1970: 1e300).sqliteValue == .integer(.max))
+    #expect(Date(timeIntervalSince1970: -1e300).sqliteValue == .integer(.min))
+    #expect(Date(timeIntervalSince1970: .infinity).sqliteValue == .integer(.max))
+    #expect(Date(timeIntervalSince1970: .nan).sqliteValue == .integer(0))
+    #expect(Date(timeIntervalSince1970: 1.5).sqliteValue == .integer(1_500))
+    try database.run(
+      "INSERT INTO t (id, d) VALUES (?, ?)", [7, Date(timeIntervalSince1970: -1e300)])
+    #expect(try database.queryOne("SELECT d FROM t WHERE id = 7")?.value("d") == .integer(.min))
+  }
+
   @Test func transactionRollsBackOnThrow() throws {
     struct Boom: Error {}
     #expect(throws: Boom.self) {

@@ -63,6 +63,7 @@ enum DataCommands {
       var integrity: [String] = []
       var names: [String] = []
       var collisions: [String] = []
+      var sameOrigins: [String] = []
       var instanceIDs: Set<String>?
       var credentials: any CredentialStore = FileCredentialStore(
         directory: environment.dataDirectory)
@@ -75,12 +76,13 @@ enum DataCommands {
         integrity = LocalData(store: store, clock: environment.clock).check()
         names = try LocalData.nameProblems(store: store, language: language)
         collisions = try LocalData.nameCollisions(store: store, language: language)
+        sameOrigins = try LocalData.originCollisions(store: store, language: language)
         instanceIDs = try? Set(InstanceRepository(store: store).list().map(\.id))
       } catch let error as StoreError {
         guard case .damaged = error else { throw error }
         integrity = [error.localizedMessage(language)]
       }
-      let problems = integrity + names + collisions
+      let problems = integrity + names + collisions + sameOrigins
       var findings = HomeInspection.findings(
         in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
       var fixed: [HomeFinding] = []
@@ -108,6 +110,13 @@ enum DataCommands {
             "data.check.collisions", language, ["count": String(collisions.count)],
             tone: .warning))
         lines += collisions.map { .text(Text($0)) }
+      }
+      if !sameOrigins.isEmpty {
+        lines.append(
+          banner(
+            "data.check.sameOrigins", language, ["count": String(sameOrigins.count)],
+            tone: .warning))
+        lines += sameOrigins.map { .text(Text($0)) }
       }
       lines += findings.map {
         .banner(Banner($0.describe(language), tone: $0.kind == .inUse ? .info : .warning))

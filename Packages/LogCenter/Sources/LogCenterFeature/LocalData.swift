@@ -146,6 +146,23 @@ public struct LocalData: Sendable {
     }
   }
 
+  /// Instances registered more than once at one origin (issue 36: an older version kept
+  /// `http://2130706433:3000` beside `http://127.0.0.1:3000`), one line per origin listing
+  /// every id (oldest first) and how to remove all but the first by id; nothing is removed.
+  static func originCollisions(store: Store, language: AppLanguage) throws -> [String] {
+    try InstanceRepository(store: store).originCollisions().map { instances in
+      LogCenterStrings.text(
+        "data.check.sameOrigin", language,
+        [
+          "ids": instances.map(\.id).joined(separator: ", "),
+          "names": instances.map { "\"\(UntrustedText.neutralised($0.name))\"" }
+            .joined(separator: ", "),
+          "origin": instances[0].origin.string,
+          "others": instances.dropFirst().map(\.id).joined(separator: " "),
+        ])
+    }
+  }
+
   /// Rebuilds the file (`VACUUM`) and reports the size before and after.
   public func compact() throws -> CompactReport {
     try store.requireWritable()

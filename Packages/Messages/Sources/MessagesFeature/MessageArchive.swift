@@ -44,6 +44,11 @@ public struct IngestPage: Sendable {
   /// The messages' instants (``SmsMessage/date``) and number keys (``PeerNumber/key(_:)``)
   /// when computed with the page, for the same reason as the keys.
   let prepared: (dates: [Date?], peerKeys: [String])?
+  /// Whether the device's ids tell its rows apart (false for a device that lists the same id
+  /// on rows of different content, issue 36): then a message is matched by its content alone
+  /// (an archived one with the same identity parts is the same message, whatever its id), and
+  /// an id with other content is no renumbering.
+  public var trustsIDs = true
 
   /// A page; `hashingNow` computes the identity keys at once, and with a `detector` the
   /// verification codes too (worth it when most messages will be new, as in a first sync:
@@ -120,6 +125,58 @@ public struct SyncState: Sendable, Equatable {
   public var reportedAt: Date?
   /// When every row of the device was last read.
   public var lastDeepAt: Date?
+  /// The page size that worked after a page was too large for the response limit; nil: the
+  /// size asked for works.
+  public var pageSize: Int? = nil
+  /// Where a read that stopped at the per-device ceiling goes on; nil: nowhere.
+  public var readOn: SyncResume? = nil
+  /// Whether the device lists the same id on rows of different content.
+  public var idsRepeat: Bool = false
+}
+
+/// Where a device read that stopped at the per-device ceiling goes on at the next sync, and
+/// what it has accounted for so far (``MessageSyncer``): the next sync reads the newest rows
+/// that came meanwhile, then goes on from ``offset`` (moved down by them) to the device's
+/// oldest row, and only then records the device as read through.
+public struct SyncResume: Sendable, Equatable, Codable {
+  /// Why the read began (``MessageSyncer/DeepRead``'s raw value).
+  public var reason: String
+  /// The offset of the next page when the read stopped.
+  public var offset: Int
+  /// The oldest row read so far, in the device's order (timestamp, then id): the page read
+  /// on from must start at or above it.
+  public var anchorTimestamp: String?
+  /// Its id.
+  public var anchorID: Int64?
+  /// The device rows accounted for so far: distinct readable rows plus unreadable entries.
+  public var accounted: Int
+  /// The outgoing ones among the readable rows.
+  public var outgoing: Int
+  /// The unreadable entries among ``accounted``.
+  public var unreadable: Int
+  /// The newest device id read so far.
+  public var newestID: Int64?
+  /// The newest id on the device's first page, as the read last saw it.
+  public var topID: Int64?
+  /// Whether a renumbering was met during the read.
+  public var renumbered: Bool
+
+  /// A resume point.
+  public init(
+    reason: String, offset: Int, anchorTimestamp: String?, anchorID: Int64?, accounted: Int,
+    outgoing: Int, unreadable: Int, newestID: Int64?, topID: Int64?, renumbered: Bool
+  ) {
+    self.reason = reason
+    self.offset = offset
+    self.anchorTimestamp = anchorTimestamp
+    self.anchorID = anchorID
+    self.accounted = accounted
+    self.outgoing = outgoing
+    self.unreadable = unreadable
+    self.newestID = newestID
+    self.topID = topID
+    self.renumbered = renumbered
+  }
 }
 
 /// Archive statistics for `messages stats`.
@@ -331,8 +388,9 @@ public struct MessageArchive: Sendable {
     // as before (rule 1 below, which only a renumbering can change): a later sync's known
     // messages are settled by id, and only the others' timestamps are read from the archive
     // and hashed (the whole page's once a renumbering is met).
-    let known = settlingByID ? inEpoch : [:]
-    var byID = settlingByID
+    let trusted = page.trustsIDs
+    let known = settlingByID && trusted ? inEpoch : [:]
+    var byID = settlingByID && trusted
     let pageParts = messages.map(MessageIdentity.Parts.init)
     let others = pageParts.indices.filter { !pageParts[$0].sameBytes(as: known[messages[$0].id]) }
     let otherStamps = others.map { pageParts[$0].timestamp }
@@ -354,6 +412,12 @@ public struct MessageArchive: Sendable {
             rowID: nil, staged: staged, upstream: row.upstream, epoch: row.epoch,
             occurrence: row.occurrence))
       }
+      // 0. A device whose ids repeat on different rows: the content alone says whether the
+      //    message is archived (two byte-identical rows are one message).
+      if !trusted, !candidates.isEmpty {
+        result.knownTail += 1
+        continue
+      }
       // 1. The same row as before: this epoch, this id.
       if candidates.contains(where: { $0.epoch == epoch && $0.upstream == message.id }) {
         result.knownTail += 1
@@ -371,7 +435,7 @@ public struct MessageArchive: Sendable {
         continue
       }
       // 2. A new row whose id is taken by other content: the ids were renumbered.
-      if let other = inEpoch[message.id], other != parts {
+      if trusted, let other = inEpoch[message.id], other != parts {
         epoch += 1
         inEpoch = [:]
         result.renumbered = true
@@ -1179,11 +1243,16 @@ public struct MessageArchive: Sendable {
 
   static let syncStateColumns = """
     history_complete, in_progress, id_epoch, accounted, accounted_outgoing, newest_id, top_id,
-      allowance, reported_total, reported_at, last_deep_at
+      allowance, reported_total, reported_at, last_deep_at, page_size, read_on, ids_repeat
     """
 
   private static func syncState(_ row: Row) throws -> SyncState {
-    SyncState(
+    // A resume point that does not decode (written by another version) is no resume point:
+    // the read starts over, which is always safe.
+    let readOn = try row.optionalString("read_on").flatMap {
+      try? JSONDecoder().decode(SyncResume.self, from: Data($0.utf8))
+    }
+    return SyncState(
       historyComplete: try row.bool("history_complete"), inProgress: try row.bool("in_progress"),
       epoch: try row.int64("id_epoch"), accounted: try row.optionalInt("accounted"),
       accountedOutgoing: try row.optionalInt("accounted_outgoing"),
@@ -1191,7 +1260,33 @@ public struct MessageArchive: Sendable {
       allowance: try row.int("allowance"),
       reportedTotal: try row.optionalInt("reported_total"),
       reportedAt: try row.optionalDate("reported_at"),
-      lastDeepAt: try row.optionalDate("last_deep_at"))
+      lastDeepAt: try row.optionalDate("last_deep_at"), pageSize: try row.optionalInt("page_size"),
+      readOn: readOn, idsRepeat: try row.bool("ids_repeat"))
+  }
+
+  /// Records how `instanceID`'s device pages: the page size that works (nil: the size asked
+  /// for) and whether its ids repeat on different rows.
+  public func recordPaging(instanceID: String, pageSize: Int?, idsRepeat: Bool) throws {
+    try store.requireWritable()
+    try database.run(
+      "UPDATE message_sync_state SET page_size = ?, ids_repeat = ? WHERE instance_id = ?",
+      [pageSize, idsRepeat, instanceID])
+  }
+
+  /// Records that a sync of `instanceID` stopped before the device's oldest row: at the
+  /// per-device ceiling (`readOn`: where the next sync goes on; `error` nil), or because the
+  /// device repeats its pages (`error` says so; no resume point). The sync stays unfinished, so
+  /// the next one reads on (or reads every row again).
+  public func syncStopped(instanceID: String, at: Date, readOn: SyncResume?, error: String?)
+    throws
+  {
+    try store.requireWritable()
+    let text = try readOn.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    try database.run(
+      """
+      UPDATE message_sync_state SET read_on = ?, last_error = ?, last_finished_at = ?
+      WHERE instance_id = ?
+      """, [text, error, at, instanceID])
   }
 
   /// Starts a new id epoch for `instanceID`: its device's ids were renumbered (or went back).
@@ -1217,7 +1312,7 @@ public struct MessageArchive: Sendable {
       """
       UPDATE message_sync_state SET accounted = ?, accounted_outgoing = ?, newest_id = ?,
         top_id = ?, allowance = ?, reported_total = ?, reported_at = ?,
-        last_deep_at = CASE WHEN ? THEN ? ELSE last_deep_at END
+        last_deep_at = CASE WHEN ? THEN ? ELSE last_deep_at END, read_on = NULL
       WHERE instance_id = ?
       """,
       [

@@ -67,9 +67,11 @@ struct MessageFollower: Sendable {
     return (fresh, last)
   }
 
-  /// Syncs the instances and reports each failure streak's start and end.
+  /// Syncs the instances and reports each failure streak's start and end (none for a round
+  /// cancelled at its deadline: its devices did not fail).
   private func syncReporting() async -> [InstanceSyncResult] {
     let results = await syncer.sync(instances)
+    guard !Task.isCancelled else { return results }
     let language = environment.language
     for result in results {
       let streak = failing.withLock { set -> Bool? in
@@ -78,10 +80,13 @@ struct MessageFollower: Sendable {
       }
       switch streak {
       case true?:
+        // The reason is the device's own words: one line, its controls shown, not sent.
         environment.streams.writeError(
-          MessagesStrings.text(
-            "follow.failing", language,
-            ["name": result.instanceName, "reason": result.failureText(language) ?? ""]) + "\n")
+          UntrustedText.neutralised(
+            MessagesStrings.text(
+              "follow.failing", language,
+              ["name": result.instanceName, "reason": result.failureText(language) ?? ""]))
+            + "\n")
         MessagesLog.followFailing(result, environment)
       case false?:
         environment.streams.writeError(
@@ -94,11 +99,32 @@ struct MessageFollower: Sendable {
     return results
   }
 
+  /// Runs `body`, cancelling it at `deadline` if it is still running then (and when the
+  /// caller is cancelled), and returns what it returns: a cancelled sync ends its reads at
+  /// once and reports what it had done.
+  static func until<T: Sendable>(
+    _ deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () async -> T
+  ) async -> T {
+    let task = Task { await body() }
+    let timer = Task {
+      try? await Task.sleep(until: deadline, clock: .continuous)
+      task.cancel()
+    }
+    let value = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    timer.cancel()
+    return value
+  }
+
   /// Sleeps `seconds` of real time; false when the wait was cancelled (Ctrl-C).
   static func pause(_ seconds: TimeInterval) async -> Bool {
     guard seconds > 0 else { return !Task.isCancelled }
     do {
-      try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+      // At most 30 years at a time: nanoseconds of anything longer overflow a UInt64.
+      try await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1_000_000_000))
       return true
     } catch {
       return false

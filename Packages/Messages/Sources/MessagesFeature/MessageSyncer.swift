@@ -18,7 +18,8 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
   public var pages: Int
   /// Whether this run read back to the oldest message (or stopped at known ones).
   public var completed: Bool
-  /// The failure's catalogue key in SimAdminClient's catalogue, nil on success.
+  /// The failure's catalogue key in SimAdminClient's catalogue (or Messages' own
+  /// `sync.repeatsPages`: the device repeats its pages), nil on success.
   public var failureKey: String?
   /// The failure in English (device text untranslated), nil on success.
   public var failure: String?
@@ -27,6 +28,25 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
   public var deepRead: String? = nil
   /// The total the device reported (`/api/sms/stats`), nil where it has no such route.
   public var reportedTotal: Int? = nil
+  /// Entries of the device's list this sync could not read (not an object, no id that is an
+  /// integer in Int64, or a single row over the response limit); they are counted as device
+  /// rows, never archived.
+  public var unreadable: Int = 0
+  /// Why the read stopped before the device's oldest row without failing (``Stop``), nil
+  /// when it did not.
+  public var stopped: Stop? = nil
+  /// Whether this sync went on with a read an earlier sync stopped at the ceiling.
+  public var readOn: Bool = false
+
+  /// Why a read stopped early without failing.
+  public enum Stop: String, Sendable, Codable {
+    /// The per-device ceiling (`--max-per-device`): what was read is kept, the next sync
+    /// reads on from there.
+    case ceiling
+  }
+
+  /// The ceiling the read stopped at (with ``Stop/ceiling``).
+  public var ceiling: Int? = nil
 
   /// The failure in every language, keyed by language code (a device's own text stays as
   /// it was sent); made when the failure happens, so views and progress lines show it in
@@ -35,15 +55,16 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case instanceID, instanceName, inserted, read, pages, completed, failureKey, failure
-    case deepRead, reportedTotal
+    case deepRead, reportedTotal, unreadable, stopped, readOn, ceiling
   }
 
   enum ReasonKeys: String, CodingKey {
     case reason, code, message
   }
 
-  /// Encodes the fields and, for a failure, `reason`: `{"code": "timeout", "message": …}`
-  /// with the message in the output's language.
+  /// Encodes the fields; for a failure, `reason`: `{"code": "timeout", "message": …}`, and for
+  /// a read stopped at the ceiling, `stopped`: `{"code": "ceiling", "message": …}`, each
+  /// message in the output's language.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(instanceID, forKey: .instanceID)
@@ -52,14 +73,31 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
     try container.encode(read, forKey: .read)
     try container.encode(pages, forKey: .pages)
     try container.encode(completed, forKey: .completed)
+    try container.encode(unreadable, forKey: .unreadable)
+    try container.encodeIfPresent(deepRead, forKey: .deepRead)
+    if readOn { try container.encode(readOn, forKey: .readOn) }
     try container.encodeIfPresent(failureKey, forKey: .failureKey)
     try container.encodeIfPresent(failure, forKey: .failure)
-    if let message = failureText(AppLanguage.of(encoder)) {
+    let language = AppLanguage.of(encoder)
+    if let message = failureText(language) {
       var outer = encoder.container(keyedBy: ReasonKeys.self)
       var reason = outer.nestedContainer(keyedBy: ReasonKeys.self, forKey: .reason)
       try reason.encode(MessagesLog.reasonCode(failureKey), forKey: .code)
       try reason.encode(message, forKey: .message)
     }
+    if let stopped, let message = stoppedText(language) {
+      var stop = container.nestedContainer(keyedBy: ReasonKeys.self, forKey: .stopped)
+      try stop.encode(stopped.rawValue, forKey: .code)
+      try stop.encode(message, forKey: .message)
+    }
+  }
+
+  /// Why the read stopped early, in `language`; nil when it did not.
+  public func stoppedText(_ language: AppLanguage) -> String? {
+    guard stopped == .ceiling else { return nil }
+    return MessagesStrings.text(
+      "sync.stoppedCeiling", language,
+      ["count": String(read), "ceiling": String(ceiling ?? read)])
   }
 
   /// The failure in `language`, nil on success.
@@ -121,6 +159,25 @@ public struct InstanceSyncResult: Sendable, Equatable, Codable {
 /// A device without `/api/sms/stats` (plain-text 404 on old versions, or any failure of that
 /// call) is checked by rules 1 and 3.
 ///
+/// **Bounds** (issue 36: a device's answers are untrusted). A read of one device ends, besides
+/// at a short page:
+///
+/// - when a full page brings no row new in this sync (a device that ignores `offset` and
+///   answers its first page again and again): the row fails with "repeats the same page",
+///   what was read is kept;
+/// - at ``maxPerDevice`` entries (a device that invents rows forever, or a history larger
+///   than the ceiling): what was read is kept, the row says it stopped at the ceiling, and
+///   the next sync first reads the rows that came meanwhile and then reads on from where it
+///   stopped (``SyncResume``), accounting the device only once it has reached the oldest row.
+///
+/// A page too large for the response limit is asked again at half the size until it fits (a
+/// single row too large is skipped and counted unreadable); the size that worked is kept for
+/// the device. Entries that cannot be read (not an object, no id that is an integer in Int64)
+/// count towards a page's length and the device's rows, never as a short page. A device that
+/// lists one id on rows of different content is marked so: its rows are matched by content
+/// and its ids prove nothing (rule 1 is skipped), so it is not taken for renumbered at every
+/// sync.
+///
 /// The instances' pages go into the archive through one ``IngestQueue``, so the concurrent
 /// syncs share transactions instead of committing a page each.
 public struct MessageSyncer: Sendable {
@@ -152,11 +209,35 @@ public struct MessageSyncer: Sendable {
   public let clock: AppClock
   /// Whether every sync reads every row (`messages sync --full`).
   public let full: Bool
+  /// How many entries of its list one sync reads from one device at most
+  /// (`--max-per-device`); a read that reaches it keeps what it read and the next sync reads
+  /// on from there.
+  public let maxPerDevice: Int
+  /// Told after every page of every instance (and once when its read ends): what a progress
+  /// line shows.
+  public let reading: (@Sendable (Reading) -> Void)?
+
+  /// The default ceiling: far above any real device's history (a SimAdmin device keeps its
+  /// SMS in SQLite on a small board; a first sync of 200,000 rows takes minutes).
+  public static let defaultMaxPerDevice = 200_000
+
+  /// How far one instance's read has got.
+  public struct Reading: Sendable, Equatable {
+    /// The instance id.
+    public var instanceID: String
+    /// The instance name.
+    public var instanceName: String
+    /// Entries of the device's list read so far.
+    public var rows: Int
+    /// Whether the read of this instance has ended.
+    public var finished: Bool
+  }
 
   /// A syncer.
   public init(
     archive: MessageArchive, connector: SimAdminConnector, pageSize: Int = 1000, width: Int = 8,
-    clock: AppClock, full: Bool = false
+    clock: AppClock, full: Bool = false, maxPerDevice: Int = MessageSyncer.defaultMaxPerDevice,
+    reading: (@Sendable (Reading) -> Void)? = nil
   ) {
     self.archive = archive
     self.connector = connector
@@ -164,6 +245,8 @@ public struct MessageSyncer: Sendable {
     self.width = max(1, width)
     self.clock = clock
     self.full = full
+    self.maxPerDevice = max(1, maxPerDevice)
+    self.reading = reading
   }
 
   /// Messages each page re-reads from the previous one: a tenth of a page, at most 20.
@@ -315,10 +398,17 @@ public struct MessageSyncer: Sendable {
       renumbered = renumbered || ingest.renumbered
     }
 
+    /// Unreadable entries among the new rows (above the first archived one): device rows too,
+    /// of no known direction or id.
+    var foundUnreadable = 0
+
     /// What the archive expects the device to count now: what the last sync accounted for
-    /// plus what this one found, per direction where the last sync recorded it.
+    /// plus what this one found, per direction where the last sync recorded it (and no new
+    /// row was unreadable, whose direction is unknown).
     func expected(accounted: Int, outgoing: Int?) -> DeviceCounts {
-      DeviceCounts(total: accounted + found, outgoing: outgoing.map { $0 + foundOutgoing })
+      DeviceCounts(
+        total: accounted + found + foundUnreadable,
+        outgoing: foundUnreadable > 0 ? nil : outgoing.map { $0 + foundOutgoing })
     }
   }
 
@@ -363,6 +453,42 @@ public struct MessageSyncer: Sendable {
     }
   }
 
+  /// How a later sync's newest pages ended.
+  enum NewestEnd: Equatable {
+    /// At known rows or the device's end: the check decides.
+    case done
+    /// The pages themselves show a reason to read every row.
+    case deep(DeepRead)
+    /// A full page brought nothing new in this sync.
+    case repeats
+    /// The ceiling: the next page would start at `offset` (below `anchor`).
+    case ceiling(offset: Int, anchor: Anchor?)
+  }
+
+  /// How a read of every row ended.
+  enum DeepEnd: Equatable {
+    /// At the device's oldest row.
+    case complete
+    /// A full page brought nothing new in this sync.
+    case repeats
+    /// The ceiling: the next page would start at `offset` (below `anchor`).
+    case ceiling(offset: Int, anchor: Anchor?)
+  }
+
+  /// Where a read of every row starts: at the top, or where an earlier sync stopped (rows
+  /// older than `below` are the ones that earlier sync did not account for).
+  struct Start {
+    var offset = 0
+    var anchor: Anchor?
+    var below: Anchor?
+  }
+
+  /// What a read that goes on from a resume point finds beyond what the resume point holds.
+  struct Beyond {
+    var rows = 0
+    var outgoing = 0
+  }
+
   private func syncOne(
     _ instance: Instance, through queue: IngestQueue, writer: SyncStateWriter,
     prepared: Prepared?, requestsOut: @Sendable () -> Void
@@ -375,8 +501,14 @@ public struct MessageSyncer: Sendable {
     let archive = archive
     let instanceID = instance.id
     var ending: [SyncStateWriter.Write] = []
+    var pass = Pass(repeatsIDs: false)
     let folded = Locked(0)
     var startedAt: Date?
+    defer {
+      reading?(
+        Reading(
+          instanceID: instance.id, instanceName: instance.name, rows: result.read, finished: true))
+    }
     do {
       let state = try prepared.map(\.state) ?? archive.syncState(instanceID: instance.id)
       if prepared == nil {
@@ -388,11 +520,17 @@ public struct MessageSyncer: Sendable {
       let session = connector.session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
       startedAt = clock.now()
-      var reason = deepReason(state)
+      let sizing = PageSizing(size: pageSize, remembered: state?.pageSize)
+      pass.repeatsIDs = state?.idsRepeat ?? false
+      // A read an earlier sync stopped at the ceiling goes on (unless every row is asked for).
+      let resume = full ? nil : state?.readOn
+      var reason = resume.map { DeepRead(rawValue: $0.reason) ?? .interrupted } ?? deepReason(state)
       // A later sync's two requests go out together, before any database work.
       async let statsCall = Self.counts(session)
       let later = reason == nil
-      async let firstPage = later ? session.smsList(limit: laterFirstPage, offset: 0) : []
+      let firstLimit = min(laterFirstPage, sizing.size)
+      async let firstPage: Fetched? =
+        later ? Self.fetch(session, limit: firstLimit, offset: 0, sizing: sizing) : nil
       told = true
       requestsOut()
       // The SIM's number as the instance's status knows it; a first (or unfinished) sync of
@@ -406,129 +544,280 @@ public struct MessageSyncer: Sendable {
       let target = SyncTarget(
         instance: instance, simNumber: simNumber, detector: archive.detector)
       var tally = Tally()
+      // How the read stopped early (nil: it did not).
+      var stop: DeepEnd?
       if reason == nil, let state, let accounted = state.accounted,
         let newest = state.newestID
       {
-        reason = try await newestPages(
+        let newestEnd = try await newestPages(
           session, target, newest: newest, top: state.topID, first: try await firstPage,
-          queue: queue, tally: &tally, into: &result)
-        let outgoing = state.accountedOutgoing
-        var counts = await statsCall
-        // Whether `counts` were asked after the pages were read (not together with them).
-        var settled = false
-        if reason == nil, let counted = counts,
-          counted.short(
-            of: tally.expected(accounted: accounted, outgoing: outgoing),
-            allowance: state.allowance)
-        {
-          // Fewer rows than expected in some direction: rows deleted on the device, or rows
-          // that came between the two answers sent together. Asked again now that the pages
-          // are read, the counts include every row they showed, so what is still short was
-          // deleted, and nothing is left to allow next time (an allowance there would hide a
-          // late message).
-          if let again = await Self.counts(session) {
-            counts = again
-            settled = true
-          }
+          queue: queue, tally: &tally, pass: &pass, sizing: sizing, into: &result)
+        switch newestEnd {
+        case .done: break
+        case .deep(let why): reason = why
+        case .repeats: stop = .repeats
+        case .ceiling(let offset, let anchor): stop = .ceiling(offset: offset, anchor: anchor)
         }
-        result.reportedTotal = counts?.total
-        var reread = false
-        if reason == nil, let counts,
-          counts.exceeds(
-            tally.expected(accounted: accounted, outgoing: outgoing),
-            allowance: state.allowance)
-        {
-          // More rows than accounted for (in all, or in one direction: a late message and a
-          // delete in the other direction): first re-read the newest page, now that the
-          // counts are known, for messages that arrived after the first page was answered.
-          reread = true
-          reason = try await newestPages(
-            session, target, newest: newest, top: nil, queue: queue, tally: &tally,
-            into: &result)
-        }
-        if reason == nil {
-          reason = Self.check(
-            tally, accounted: accounted, outgoing: outgoing, newest: newest, counts: counts,
-            allowance: state.allowance)
-        }
-        if reason == nil {
-          result.completed = true
-          let expected = tally.expected(accounted: accounted, outgoing: outgoing)
-          let shortfall = counts.map { expected.total - $0.total } ?? 0
-          let allowance = settled && !reread ? 0 : min(max(0, shortfall), tally.found)
-          let accountedNow = counts?.total ?? expected.total
-          let outgoingNow = counts.map(\.outgoing) ?? expected.outgoing
-          let newestNow = max(newest, tally.ids.max() ?? newest)
-          let (top, reported, now) = (tally.top, counts?.total, clock.now())
-          if tally.reachedEnd, !tally.renumbered {
-            // Every row was read: rows back under new ids (a restored backup) are folded.
-            let seen = tally.ids
-            ending.append { archive in
-              let count = try archive.settleReappearances(
-                instanceID: instanceID, seen: seen, newestBefore: newest)
-              folded.withLock { $0 = count }
+        if stop == nil {
+          let outgoing = state.accountedOutgoing
+          var counts = await statsCall
+          // Whether `counts` were asked after the pages were read (not together with them).
+          var settled = false
+          if reason == nil, let counted = counts,
+            counted.short(
+              of: tally.expected(accounted: accounted, outgoing: outgoing),
+              allowance: state.allowance)
+          {
+            // Fewer rows than expected in some direction: rows deleted on the device, or rows
+            // that came between the two answers sent together. Asked again now that the pages
+            // are read, the counts include every row they showed, so what is still short was
+            // deleted, and nothing is left to allow next time (an allowance there would hide a
+            // late message).
+            if let again = await Self.counts(session) {
+              counts = again
+              settled = true
             }
           }
-          ending.append { archive in
-            try archive.recordCheck(
-              instanceID: instanceID, accounted: accountedNow, accountedOutgoing: outgoingNow,
-              newestID: newestNow, topID: top, allowance: allowance, reportedTotal: reported,
-              deep: false, at: now)
+          result.reportedTotal = counts?.total
+          var reread = false
+          if reason == nil, let counts,
+            counts.exceeds(
+              tally.expected(accounted: accounted, outgoing: outgoing),
+              allowance: state.allowance)
+          {
+            // More rows than accounted for (in all, or in one direction: a late message and a
+            // delete in the other direction): first re-read the newest page, now that the
+            // counts are known, for messages that arrived after the first page was answered.
+            reread = true
+            pass = pass.restarted()
+            switch try await newestPages(
+              session, target, newest: newest, top: nil, queue: queue, tally: &tally,
+              pass: &pass, sizing: sizing, into: &result)
+            {
+            case .done: break
+            case .deep(let why): reason = why
+            case .repeats: stop = .repeats
+            case .ceiling(let offset, let anchor): stop = .ceiling(offset: offset, anchor: anchor)
+            }
+          }
+          if reason == nil, stop == nil {
+            reason = Self.check(
+              tally, accounted: accounted, outgoing: outgoing, newest: newest, counts: counts,
+              allowance: state.allowance, trustsIDs: !pass.repeatsIDs)
+          }
+          if reason == nil, stop == nil {
+            result.completed = true
+            let expected = tally.expected(accounted: accounted, outgoing: outgoing)
+            let shortfall = counts.map { expected.total - $0.total } ?? 0
+            let allowance = settled && !reread ? 0 : min(max(0, shortfall), tally.found)
+            let accountedNow = counts?.total ?? expected.total
+            let outgoingNow =
+              tally.foundUnreadable > 0 ? nil : counts.map(\.outgoing) ?? expected.outgoing
+            let newestNow = max(newest, tally.ids.max() ?? newest)
+            let (top, reported, now) = (tally.top, counts?.total, clock.now())
+            if tally.reachedEnd, !tally.renumbered, !pass.repeatsIDs {
+              // Every row was read: rows back under new ids (a restored backup) are folded.
+              let seen = tally.ids
+              ending.append { archive in
+                let count = try archive.settleReappearances(
+                  instanceID: instanceID, seen: seen, newestBefore: newest)
+                folded.withLock { $0 = count }
+              }
+            }
+            ending.append { archive in
+              try archive.recordCheck(
+                instanceID: instanceID, accounted: accountedNow, accountedOutgoing: outgoingNow,
+                newestID: newestNow, topID: top, allowance: allowance, reportedTotal: reported,
+                deep: false, at: now)
+            }
           }
         }
       }
-      if let reason {
+      // A later sync that stopped at the ceiling reads every row from where it stopped.
+      var readOn: SyncResume?
+      if case .ceiling(let offset, let anchor) = stop {
+        readOn = resumePoint(
+          .unaccounted, offset: offset, anchor: anchor, tally: tally, pass: pass, from: nil,
+          beyond: Beyond(), unreadableBeyond: pass.unreadable)
+      }
+      if stop == nil, let reason {
         result.deepRead = reason.rawValue
         tally = Tally()
-        try await deepRead(
-          session, target, hashing: state?.historyComplete != true, queue: queue,
-          tally: &tally, into: &result)
-        let total = await statsCall?.total
-        result.reportedTotal = total
-        result.completed = true
-        // A renumbering met during the read mixes two epochs' ids: account again next time.
-        let renumbered = tally.renumbered
-        let (ids, outgoingIDs, top, now) = (
-          tally.ids.count, tally.outgoingIDs.count, tally.top, clock.now()
-        )
-        let newestNow = tally.ids.max() ?? 0
-        ending = []
-        if !renumbered, state?.historyComplete == true, let before = state?.newestID {
-          // Rows that came back under new ids (a backup restored on the device) are folded
-          // into the archived messages they were (``MessageArchive/settleReappearances``).
-          let seen = tally.ids
-          ending.append { archive in
-            let count = try archive.settleReappearances(
-              instanceID: instanceID, seen: seen, newestBefore: before)
-            folded.withLock { $0 = count }
+        pass = pass.restarted()
+        var start = Start()
+        // A read that goes on: first the rows that came at the top meanwhile (until a page
+        // holds archived rows), then on from where it stopped, moved down by them.
+        var topFound = (rows: 0, outgoing: 0, unreadable: 0)
+        if let resume {
+          result.readOn = true
+          let topEnd = try await newestPages(
+            session, target, newest: nil, top: nil, queue: queue, tally: &tally, pass: &pass,
+            sizing: sizing, into: &result)
+          topFound = (tally.found, tally.foundOutgoing, tally.foundUnreadable)
+          switch topEnd {
+          case .done
+          where resume.anchorID != nil && resume.anchorTimestamp != nil:
+            let anchor = Anchor(
+              timestamp: resume.anchorTimestamp ?? "", id: resume.anchorID ?? 0)
+            start = Start(offset: resume.offset + topFound.rows, anchor: anchor, below: anchor)
+          case .done, .deep:
+            // A gap among the newest pages: read every row from the top.
+            result.readOn = false
+            tally = Tally()
+            pass = pass.restarted()
+          case .repeats: stop = .repeats
+          case .ceiling(let offset, let anchor):
+            // Still more new rows than the ceiling: the point read on from moves down by them.
+            stop = .ceiling(offset: offset, anchor: anchor)
+            readOn = resume
+            readOn?.offset += topFound.rows
+            readOn?.accounted += topFound.rows + topFound.unreadable
+            readOn?.outgoing += topFound.outgoing
+            readOn?.unreadable += topFound.unreadable
           }
         }
-        ending += [
-          { archive in
-            try archive.recordCheck(
-              instanceID: instanceID, accounted: renumbered ? nil : ids,
-              accountedOutgoing: renumbered ? nil : outgoingIDs,
-              newestID: renumbered ? nil : newestNow, topID: top, allowance: 0,
-              reportedTotal: total, deep: true, at: now)
+        if stop == nil {
+          let (end, beyond, fromTop) = try await deepRead(
+            session, target, hashing: state?.historyComplete != true, queue: queue,
+            tally: &tally, pass: &pass, sizing: sizing, from: start, into: &result)
+          let startedBelow = fromTop ? nil : resume
+          if fromTop { result.readOn = false }
+          let unreadableBeyond =
+            startedBelow == nil
+            ? pass.unreadable
+            : topFound.unreadable
+              + pass.unreadableOffsets.count {
+                $0 >= start.offset + Self.overlap(for: sizing.size)
+              }
+          var journey = beyond
+          if startedBelow != nil {
+            journey.rows += topFound.rows
+            journey.outgoing += topFound.outgoing
           }
+          switch end {
+          case .complete:
+            let total = await statsCall?.total
+            result.reportedTotal = total
+            result.completed = true
+            let point = resumePoint(
+              reason, offset: 0, anchor: nil, tally: tally, pass: pass, from: startedBelow,
+              beyond: journey, unreadableBeyond: unreadableBeyond)
+            // A renumbering met during the read mixes two epochs' ids: account again next
+            // time.
+            let renumbered = point.renumbered
+            let (now, sawRepeat) = (clock.now(), pass.sawRepeatedID)
+            let outgoing = point.unreadable > 0 ? nil : point.outgoing
+            ending = []
+            if !renumbered, startedBelow == nil, !pass.repeatsIDs,
+              state?.historyComplete == true, let before = state?.newestID
+            {
+              // Rows that came back under new ids (a backup restored on the device) are
+              // folded into the archived messages they were
+              // (``MessageArchive/settleReappearances``). Not after a read that went on over
+              // several syncs: this pass has not seen every id, and an id it missed is not a
+              // row gone.
+              let seen = tally.ids
+              ending.append { archive in
+                let count = try archive.settleReappearances(
+                  instanceID: instanceID, seen: seen, newestBefore: before)
+                folded.withLock { $0 = count }
+              }
+            }
+            ending += [
+              { archive in
+                try archive.recordCheck(
+                  instanceID: instanceID, accounted: renumbered ? nil : point.accounted,
+                  accountedOutgoing: renumbered ? nil : outgoing,
+                  newestID: renumbered ? nil : point.newestID ?? 0, topID: point.topID,
+                  allowance: 0, reportedTotal: total, deep: true, at: now)
+              }
+            ]
+            // A read of every row that met no repeated id clears the mark.
+            if !sawRepeat { pass.repeatsIDs = false }
+          case .repeats:
+            stop = .repeats
+          case .ceiling(let offset, let anchor):
+            stop = .ceiling(offset: offset, anchor: anchor)
+            readOn = resumePoint(
+              reason, offset: offset, anchor: anchor, tally: tally, pass: pass,
+              from: startedBelow, beyond: journey, unreadableBeyond: unreadableBeyond)
+          }
+        }
+      }
+      result.unreadable = pass.unreadable
+      let now = clock.now()
+      switch stop {
+      case nil:
+        ending.append { try $0.syncFinished(instanceID: instanceID, at: now, error: nil) }
+      case .repeats?:
+        // What was read is kept; the next sync reads every row again (and stops again).
+        result.completed = false
+        let count = result.read
+        result.fail(key: "sync.repeatsPages") {
+          MessagesStrings.text("sync.repeatsPages", $0, ["count": String(count)])
+        }
+        let text = result.failure
+        ending = [
+          { try $0.syncStopped(instanceID: instanceID, at: now, readOn: nil, error: text) }
+        ]
+      case .ceiling?, .complete?:  // (`.complete` is never a stop)
+        result.completed = false
+        result.stopped = .ceiling
+        result.ceiling = maxPerDevice
+        let point = readOn
+        ending = [
+          { try $0.syncStopped(instanceID: instanceID, at: now, readOn: point, error: nil) }
         ]
       }
-      let now = clock.now()
+      let remembered = sizing.remembered
+      let idsRepeat = pass.repeatsIDs
+      if remembered != state?.pageSize || idsRepeat != (state?.idsRepeat ?? false) {
+        ending.append {
+          try $0.recordPaging(instanceID: instanceID, pageSize: remembered, idsRepeat: idsRepeat)
+        }
+      }
       // The check and the end are written together, with other instances' (one commit).
-      try await writer.write(
-        ending + [{ try $0.syncFinished(instanceID: instanceID, at: now, error: nil) }])
+      try await writer.write(ending)
       result.inserted -= folded.withLock { $0 }
       if result.inserted > 0, let startedAt {
         await refreshSIMNumber(session, instance: instance, since: startedAt)
       }
     } catch let failure as SimAdminFailure {
+      result.unreadable = pass.unreadable
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
       await failed(instanceID, result.failure, writer)
     } catch {
+      result.unreadable = pass.unreadable
       result.fail(key: "error.other") { UserFacingMessage.of(error, $0) }
       await failed(instanceID, result.failure, writer)
     }
     return result
+  }
+
+  /// What a read of every row has accounted for when it stops at `offset` (or, with offset 0
+  /// and no anchor, when it ends): the rows of this pass, or, for a read that went on from
+  /// `from`, what that point held plus the rows beyond it.
+  func resumePoint(
+    _ reason: DeepRead, offset: Int, anchor: Anchor?, tally: Tally, pass: Pass,
+    from earlier: SyncResume?, beyond: Beyond, unreadableBeyond: Int
+  ) -> SyncResume {
+    let newest = tally.ids.max()
+    guard let earlier else {
+      let rows = pass.repeatsIDs ? pass.rows.count : tally.ids.count
+      let outgoing = pass.repeatsIDs ? pass.outgoingRows : tally.outgoingIDs.count
+      return SyncResume(
+        reason: reason.rawValue, offset: offset, anchorTimestamp: anchor?.timestamp,
+        anchorID: anchor?.id, accounted: rows + unreadableBeyond, outgoing: outgoing,
+        unreadable: unreadableBeyond, newestID: newest, topID: tally.top,
+        renumbered: tally.renumbered)
+    }
+    return SyncResume(
+      reason: earlier.reason, offset: offset, anchorTimestamp: anchor?.timestamp,
+      anchorID: anchor?.id, accounted: earlier.accounted + beyond.rows + unreadableBeyond,
+      outgoing: earlier.outgoing + beyond.outgoing,
+      unreadable: earlier.unreadable + unreadableBeyond,
+      newestID: [earlier.newestID, newest].compactMap { $0 }.max(),
+      topID: tally.top ?? earlier.topID, renumbered: earlier.renumbered || tally.renumbered)
   }
 
   /// How old the SIM number msa knows for an instance may be when a sync archives new
@@ -572,10 +861,14 @@ public struct MessageSyncer: Sendable {
     var id: String { instance.id }
     var name: String { instance.name }
 
-    func page(_ messages: [SmsMessage], at date: Date, hashingNow: Bool = false) -> IngestPage {
-      IngestPage(
+    func page(
+      _ messages: [SmsMessage], at date: Date, hashingNow: Bool = false, trustsIDs: Bool = true
+    ) -> IngestPage {
+      var page = IngestPage(
         messages: messages, instanceID: instance.id, instanceName: instance.name, syncedAt: date,
         simNumber: simNumber, hashingNow: hashingNow, detector: detector)
+      page.trustsIDs = trustsIDs
+      return page
     }
   }
 
@@ -593,15 +886,17 @@ public struct MessageSyncer: Sendable {
     return nil
   }
 
-  /// Rules 1 and 2 (see the type's documentation) after the newest pages.
+  /// Rules 1 and 2 (see the type's documentation) after the newest pages; rule 1 only for a
+  /// device whose ids tell its rows apart, and allowing as many missing ids as new rows were
+  /// unreadable.
   static func check(
     _ tally: Tally, accounted: Int, outgoing: Int? = nil, newest: Int64, counts: DeviceCounts?,
-    allowance: Int = 0
+    allowance: Int = 0, trustsIDs: Bool = true
   ) -> DeepRead? {
     if tally.renumbered { return .renumbered }
-    if let top = tally.ids.max(), top > newest {
+    if trustsIDs, let top = tally.ids.max(), top > newest {
       let between = tally.ids.count { $0 > newest }
-      if top - newest > Int64(between) { return .unaccounted }
+      if top - newest > Int64(between + tally.foundUnreadable) { return .unaccounted }
     }
     if let counts,
       counts.exceeds(tally.expected(accounted: accounted, outgoing: outgoing), allowance: allowance)
@@ -618,78 +913,158 @@ public struct MessageSyncer: Sendable {
     return DeviceCounts(stats)
   }
 
+  /// Tells ``reading`` how far the read of `instance` has got.
+  private func report(_ instance: SyncTarget, _ result: InstanceSyncResult) {
+    reading?(
+      Reading(
+        instanceID: instance.id, instanceName: instance.name, rows: result.read, finished: false))
+  }
+
   /// A later sync's newest pages: a first page of ``laterFirstPage``, then pages of
   /// ``pageSize`` while every row is newer than `newest` (the newest accounted id). Returns a
   /// reason to read deep when the pages themselves show one; a first page whose newest id is
   /// below the last sync's (`top`) starts a new id epoch before anything is matched.
+  ///
+  /// With `newest` nil (a read that goes on from where it stopped), or for a device whose ids
+  /// repeat, the pages go on while no row is archived yet instead. The read also ends at a
+  /// full page with nothing new in this sync (``NewestEnd/repeats``) and at the ceiling.
   private func newestPages(
-    _ session: SimAdminSession, _ instance: SyncTarget, newest: Int64, top: Int64?,
-    first: [SmsMessage]? = nil, queue: IngestQueue, tally: inout Tally,
-    into result: inout InstanceSyncResult
-  ) async throws -> DeepRead? {
+    _ session: SimAdminSession, _ instance: SyncTarget, newest: Int64?, top: Int64?,
+    first: Fetched? = nil, queue: IngestQueue, tally: inout Tally, pass: inout Pass,
+    sizing: PageSizing, into result: inout InstanceSyncResult
+  ) async throws -> NewestEnd {
     var offset = 0
-    var limit = laterFirstPage
-    var anchor: SmsMessage?
+    var limit = min(laterFirstPage, sizing.size)
+    var anchor: Anchor?
     var sent = first
+    // How many entries at the start of the next page the previous one has read already.
+    var reread = 0
     while true {
-      let messages: [SmsMessage]
-      if let page = sent {
+      let left = maxPerDevice - pass.entries
+      guard left > 0 else { return .ceiling(offset: offset, anchor: anchor) }
+      let page: Fetched
+      if let fetched = sent {
         // The first page, already asked for together with the counts.
-        messages = page
+        page = fetched
         sent = nil
       } else {
-        messages = try await session.smsList(limit: limit, offset: offset)
+        page = try await Self.fetch(
+          session, limit: min(limit, left), offset: offset, sizing: sizing)
       }
+      let messages = page.messages
       result.pages += 1
-      result.read += messages.count
-      if let current = anchor, !Self.continues(messages, after: current) { return .unaccounted }
-      if offset == 0, let top, let first = messages.map(\.id).max(), first < top {
+      result.read += page.entries
+      let fresh = pass.note(page, offset: offset)
+      report(instance, result)
+      if let current = anchor, page.entries == 0 || !messages.isEmpty,
+        !Self.continues(messages, after: current)
+      {
+        return .deep(.unaccounted)
+      }
+      let byID = newest != nil && !pass.repeatsIDs
+      if byID, offset == 0, let top, let first = messages.map(\.id).max(), first < top {
         // The ids went back: renumbered (or the newest row deleted) before any is matched.
         try archive.startNewEpoch(instanceID: instance.id, instanceName: instance.name)
-        return .renumbered
+        return .deep(.renumbered)
       }
-      let ingest = try await queue.ingest(instance.page(messages, at: clock.now()))
+      let ingest = try await queue.ingest(
+        instance.page(messages, at: clock.now(), trustsIDs: !pass.repeatsIDs))
       result.inserted += ingest.inserted
       tally.add(messages, offset: offset)
       tally.add(ingest)
-      if ingest.renumbered { return .renumbered }
-      if messages.count < limit { tally.reachedEnd = true }
-      if messages.count < limit || messages.contains(where: { $0.id <= newest }) { return nil }
-      anchor = messages.last
-      offset += limit - overlap
-      limit = pageSize
+      if ingest.renumbered { return .deep(.renumbered) }
+      // The first archived row on the page (nil: none): the unreadable entries above it are
+      // new rows too.
+      let known: Int?
+      if byID, let newest {
+        known = messages.firstIndex { $0.id <= newest }
+      } else {
+        known = ingest.knownTail > 0 ? messages.count - ingest.knownTail : nil
+      }
+      let edge = known.map { page.position(ofMessage: $0) } ?? page.entries
+      tally.foundUnreadable +=
+        page.unreadablePositions.count { $0 < edge } + (page.skipped && known == nil ? 1 : 0)
+      if page.isLast { tally.reachedEnd = true }
+      if page.isLast || known != nil { return .done }
+      if fresh.isEmpty, !messages.isEmpty, page.entries > reread { return .repeats }
+      let overlap = Self.overlap(for: page.limit)
+      anchor = Self.anchor(page, overlap: overlap)
+      offset += page.limit - overlap
+      reread = overlap
+      limit = sizing.size
     }
   }
 
-  /// Reads every row. The next page is requested while the previous one is being written (a
-  /// page's write decides nothing here); `hashing` computes identity keys with the read (worth
-  /// it when most messages are new, as in a first sync).
+  /// The anchor the page after `page` must reach: its last readable row when that row is among
+  /// the `overlap` entries the next page re-reads; nil (no check) otherwise.
+  static func anchor(_ page: Fetched, overlap: Int) -> Anchor? {
+    guard overlap > 0, let last = page.messages.last,
+      page.position(ofMessage: page.messages.count - 1) >= page.entries - overlap
+    else { return nil }
+    return Anchor(last)
+  }
+
+  /// Reads every row from `start` (the top, or where an earlier sync stopped). The next page
+  /// is requested while the previous one is being written (a page's write decides nothing
+  /// here); `hashing` computes identity keys with the read (worth it when most messages are
+  /// new, as in a first sync). Returns how the read ended and, for a read that went on from
+  /// an earlier point, the rows it found older than that point's anchor.
   private func deepRead(
     _ session: SimAdminSession, _ instance: SyncTarget, hashing: Bool, queue: IngestQueue,
-    tally: inout Tally, into result: inout InstanceSyncResult
-  ) async throws {
-    var offset = 0
-    var limit = pageSize
-    let advance = pageSize - overlap
-    var anchor: SmsMessage?
+    tally: inout Tally, pass: inout Pass, sizing: PageSizing, from start: Start,
+    into result: inout InstanceSyncResult
+  ) async throws -> (DeepEnd, Beyond, fromTop: Bool) {
+    var offset = start.offset
+    var anchor = start.anchor
+    var fromTop = start.below == nil
     var misses = 0
     var restarts = 0
+    var beyond = Beyond()
+    // How many entries at the start of the next page were read already: the previous page's
+    // overlap (a read that goes on re-reads its anchor's), all of it after a step back.
+    var reread = start.anchor == nil ? 0 : Self.overlap(for: sizing.size)
     var writing: Task<IngestResult, any Error>?
     func settle(_ write: Task<IngestResult, any Error>) async throws {
       let ingest = try await write.value
       result.inserted += ingest.inserted
       tally.add(ingest)
     }
+    func finish() async throws {
+      if let pending = writing {
+        writing = nil
+        try await settle(pending)
+      }
+    }
     while true {
-      let messages = try await session.smsList(limit: limit, offset: offset)
+      let left = maxPerDevice - pass.entries
+      guard left > 0 else {
+        try await finish()
+        return (.ceiling(offset: offset, anchor: anchor), beyond, fromTop)
+      }
+      let page = try await Self.fetch(
+        session, limit: min(sizing.size, left), offset: offset, sizing: sizing)
+      let messages = page.messages
       result.pages += 1
-      result.read += messages.count
+      result.read += page.entries
       tally.add(messages, offset: offset)
-      let page = instance.page(messages, at: clock.now(), hashingNow: hashing)
-      let write = Task { try await queue.ingest(page) }
+      let fresh = pass.note(page, offset: offset)
+      report(instance, result)
+      if !fromTop, let below = start.below {
+        for index in fresh where below.isNewer(than: messages[index]) {
+          beyond.rows += 1
+          if messages[index].isOutgoing { beyond.outgoing += 1 }
+        }
+      }
+      let ingestPage = instance.page(
+        messages, at: clock.now(), hashingNow: hashing, trustsIDs: !pass.repeatsIDs)
+      let write = Task { try await queue.ingest(ingestPage) }
       if let previous = writing { try await settle(previous) }
       writing = write
-      if let current = anchor, !Self.continues(messages, after: current), restarts < 3 {
+      let overlap = Self.overlap(for: page.limit)
+      let advance = max(1, page.limit - overlap)
+      if let current = anchor, page.entries == 0 || !messages.isEmpty,
+        !Self.continues(messages, after: current), restarts < 3
+      {
         // Deletions moved the offset past unread messages: step back and read again.
         misses += 1
         offset = max(0, offset - advance)
@@ -698,26 +1073,41 @@ public struct MessageSyncer: Sendable {
           restarts += 1
         }
         if offset == 0 {
+          // From the top again: a new pass, accounted as a read of every row.
           anchor = nil
           misses = 0
+          try await finish()
+          tally = Tally()
+          pass = pass.restarted()
+          beyond = Beyond()
+          fromTop = true
         }
+        reread = offset == 0 ? 0 : .max
         continue
       }
       misses = 0
-      if messages.count < limit {
-        writing = nil
-        try await settle(write)
-        return
+      if page.isLast {
+        try await finish()
+        return (.complete, beyond, fromTop)
       }
-      anchor = messages.last
+      if fresh.isEmpty, !messages.isEmpty, page.entries > reread {
+        try await finish()
+        return (.repeats, beyond, fromTop)
+      }
+      anchor = Self.anchor(page, overlap: overlap)
       offset += advance
-      limit = pageSize
+      reread = overlap
     }
   }
 
   /// Whether `page` (read after a page ending at `anchor`) leaves no gap: its first message
   /// is the anchor or newer in the device's order (timestamp, then id).
   static func continues(_ page: [SmsMessage], after anchor: SmsMessage) -> Bool {
+    continues(page, after: Anchor(anchor))
+  }
+
+  /// ``continues(_:after:)`` for an anchor kept as its timestamp and id.
+  static func continues(_ page: [SmsMessage], after anchor: Anchor) -> Bool {
     guard let first = page.first else { return false }
     return (first.timestamp, first.id) >= (anchor.timestamp, anchor.id)
   }

@@ -25,6 +25,17 @@ public enum Messages {
     key: "r", title: MessagesStrings.string("action.sync"),
     arguments: ["messages", "sync", "--flush"])
 
+  /// `R`: the sync with its ceiling asked for (`--max-per-device`, issue 36), the default
+  /// filled in: the console's way to the same setting as the command line's.
+  static let syncCeilingAction = RouteAction(
+    key: "R", title: MessagesStrings.string("action.syncCeiling"),
+    arguments: ["messages", "sync", "--flush"],
+    inputs: [
+      .init(
+        option: "max-per-device", label: MessagesStrings.string("field.maxPerDevice"),
+        prefill: String(MessageSyncer.defaultMaxPerDevice))
+    ])
+
   /// The console key that shows or masks message bodies (`c` stays free for copying a code).
   static let revealKey: Character = "v"
 
@@ -60,7 +71,7 @@ public enum Messages {
       FeatureRoute(
         "messages", title: MessagesStrings.string("view.list.title"),
         actions: [
-          syncAction, openSendForm,
+          syncAction, syncCeilingAction, openSendForm,
           RouteAction(
             key: "d", title: MessagesStrings.string("action.delete"),
             arguments: ["messages", "delete", "{selection}", "--yes"],
@@ -89,7 +100,7 @@ public enum Messages {
         }),
       FeatureRoute(
         "messages/conversations", title: MessagesStrings.string("view.conversations.title"),
-        actions: [syncAction, openSendForm, openOutbox],
+        actions: [syncAction, syncCeilingAction, openSendForm, openOutbox],
         load: { request in
           let environment = request.environment
           return ConversationsState(

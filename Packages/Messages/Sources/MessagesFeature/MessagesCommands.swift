@@ -20,8 +20,8 @@ enum MessagesCommands {
     ]
     static let conversation = ["peerKey", "peer", "count", "instances", "latest"]
     static let sync = [
-      "instanceID", "instanceName", "inserted", "read", "pages", "completed", "failureKey",
-      "failure", "reason",
+      "instanceID", "instanceName", "inserted", "read", "pages", "completed", "unreadable",
+      "deepRead", "readOn", "failureKey", "failure", "reason", "stopped",
     ]
     static let delete = ["instanceID", "instanceName", "deviceDeleted", "localDeleted", "failure"]
     static let stats = [
@@ -193,6 +193,9 @@ enum MessagesCommands {
           .option(
             "page-size", valueName: "N", help: MessagesStrings.string("help.pageSize"),
             default: "1000"),
+          .option(
+            "max-per-device", valueName: "N", help: MessagesStrings.string("help.maxPerDevice"),
+            default: String(MessageSyncer.defaultMaxPerDevice)),
           .flag("flush", help: MessagesStrings.string("help.flush")),
           .flag("full", help: MessagesStrings.string("help.full")),
         ]
@@ -202,6 +205,7 @@ enum MessagesCommands {
       let parsed = invocation.parsed
       let store = try store(environment)
       let pageSize = try parsed.int("page-size", range: 2...10_000)
+      let ceiling = try parsed.int("max-per-device", range: 1...1_000_000_000)
       let registry = InstanceRepository(store: store)
       let refs = parsed.argumentList("REF")
       let instances = try refs.isEmpty ? registry.list() : refs.map(registry.resolve(reference:))
@@ -216,22 +220,22 @@ enum MessagesCommands {
       // crash keeps what every committed transaction wrote, as before: only the copying into
       // the main file comes later.
       try store.database.execute("PRAGMA wal_autocheckpoint = 16384")
+      // On a terminal, a long read shows its devices and rows so far in place (stderr).
+      let status = SyncProgressLine(environment)
       let syncer = MessageSyncer(
         archive: archive, connector: try connector(environment), pageSize: pageSize,
         width: try syncWidth(instances, archive, environment),
-        clock: environment.clock, full: parsed.flag("full"))
+        clock: environment.clock, full: parsed.flag("full"), maxPerDevice: ceiling,
+        reading: status.map { line in { @Sendable reading in line.update(reading) } })
       let results = await syncer.sync(instances) { done, total, result in
-        let line =
-          result.failureText(environment.language).map {
-            MessagesStrings.text(
-              "progress.syncFailed", environment.language,
-              ["name": result.instanceName, "reason": $0])
-          }
-          ?? MessagesStrings.text(
-            "progress.synced", environment.language,
-            ["name": result.instanceName, "count": String(result.inserted)])
-        environment.progress(done, of: total, line)
+        let line = progressLine(result, environment.language)
+        if let status {
+          status.above { environment.progress(done, of: total, line) }
+        } else {
+          environment.progress(done, of: total, line)
+        }
       }
+      status?.finish()
       MessagesLog.synced(results, environment)
       // The search index catches up with what the sync stored (and with what an interrupted
       // run left); searches are exact meanwhile. After a later sync of every instance, a few
@@ -276,6 +280,43 @@ enum MessagesCommands {
       max(1, min(instances.count, 256)), descriptorsEach: 8, limit: ProcessLimits.openFileLimit)
   }
 
+  /// The `[n/N]` line of one finished instance.
+  static func progressLine(_ result: InstanceSyncResult, _ language: AppLanguage) -> String {
+    if let failure = result.failureText(language) {
+      return MessagesStrings.text(
+        "progress.syncFailed", language, ["name": result.instanceName, "reason": failure])
+    }
+    return MessagesStrings.text(
+      result.stopped == .ceiling ? "progress.syncedStopped" : "progress.synced", language,
+      ["name": result.instanceName, "count": String(result.inserted)])
+  }
+
+  /// The Result cell of one instance: how its read ended, in words, with the rows it could
+  /// not read.
+  static func resultCell(_ result: InstanceSyncResult, _ language: AppLanguage) -> TableCell {
+    var text: String
+    let tone: Tone
+    if let failure = result.failureText(language) {
+      (text, tone) = (failure, .danger)
+    } else if let stopped = result.stoppedText(language) {
+      (text, tone) = (stopped, .warning)
+    } else {
+      let reason = result.deepRead.map { MessagesStrings.text("deep." + $0, language) }
+      text =
+        reason.map {
+          MessagesStrings.text(
+            result.readOn ? "sync.okReadOn" : "sync.okDeep", language, ["reason": $0])
+        } ?? MessagesStrings.text("sync.ok", language)
+      tone = result.unreadable > 0 ? .warning : .success
+    }
+    if result.unreadable > 0 {
+      text +=
+        " · "
+        + MessagesStrings.text("sync.unreadable", language, ["count": String(result.unreadable)])
+    }
+    return TableCell(text, tone: tone)
+  }
+
   static func syncView(
     _ results: [InstanceSyncResult], outbox: [OutboxEntry]?, _ language: AppLanguage
   ) -> ViewNode {
@@ -283,28 +324,23 @@ enum MessagesCommands {
       columns: [
         TableColumn(
           id: "instance", title: MessagesStrings.text("column.instance", language), minWidth: 8),
+        // The counts are kept whole (a cut "25…" says nothing); the words take the rest.
         TableColumn(
           id: "result", title: MessagesStrings.text("column.result", language), minWidth: 10,
-          priority: 2),
+          priority: 2, sizing: .fill),
         TableColumn(
           id: "new", title: MessagesStrings.text("column.new", language), minWidth: 3, priority: 1,
-          alignment: .trailing),
+          alignment: .trailing, sizing: .whole),
         TableColumn(
           id: "read", title: MessagesStrings.text("column.read", language), minWidth: 3,
-          alignment: .trailing),
+          alignment: .trailing, sizing: .whole),
       ],
       rows: results.map { result in
         TableRow(
           id: result.instanceID,
           cells: [
             TableCell(result.instanceName),
-            result.failureText(language).map { TableCell($0, tone: .danger) }
-              ?? TableCell(
-                result.deepRead.map {
-                  MessagesStrings.text(
-                    "sync.okDeep", language,
-                    ["reason": MessagesStrings.text("deep." + $0, language)])
-                } ?? MessagesStrings.text("sync.ok", language), tone: .success),
+            resultCell(result, language),
             TableCell(String(result.inserted)),
             TableCell(String(result.read)),
           ])

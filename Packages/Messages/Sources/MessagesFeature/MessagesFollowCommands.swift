@@ -74,7 +74,12 @@ extension MessagesCommands {
         found = await Interruption.cancellingOnInterrupt {
           var last = follower.baseline
           while !Task.isCancelled {
-            let round = await follower.round(after: last, filter: matches)
+            // The deadline holds whatever a device does: a round still reading when it comes
+            // is cancelled, and what the devices that finished archived still counts.
+            let after = last
+            let round = await MessageFollower.until(deadline) {
+              await follower.round(after: after, filter: matches)
+            }
             last = round.last
             if let message = round.messages.max(by: Self.arrivedBefore) {
               return message
@@ -124,14 +129,17 @@ extension MessagesCommands {
       }
       // Only the code on standard output, so `code=$(msa code --wait 2m)` works.
       environment.streams.writeOutput(code + "\n")
+      // The sender and the device's time are the device's words: one line, controls shown.
       environment.streams.writeError(
-        MessagesStrings.text(
-          "code.details", language,
-          [
-            "instance": CodeText.instanceLabel(message), "sender": message.peer,
-            "age": ageText(age, language),
-            "device": CodeText.deviceTime(message, MessagesDisplay.resolve(environment), language),
-          ]) + "\n")
+        UntrustedText.neutralised(
+          MessagesStrings.text(
+            "code.details", language,
+            [
+              "instance": CodeText.instanceLabel(message), "sender": message.peer,
+              "age": ageText(age, language),
+              "device": CodeText.deviceTime(
+                message, MessagesDisplay.resolve(environment), language),
+            ])) + "\n")
       return .written()
     }
   }

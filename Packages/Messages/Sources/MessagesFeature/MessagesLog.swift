@@ -19,8 +19,26 @@ enum MessagesLog {
     return String(key.split(separator: ".").last ?? Substring(key))
   }
 
-  /// One summary record for a sync run and one per failing instance.
+  /// One summary record for a sync run, one per failing instance, one warning per instance
+  /// whose device sent rows that could not be read (with how many), and one notice per
+  /// instance whose read stopped at the ceiling.
   static func synced(_ results: [InstanceSyncResult], _ environment: AppEnvironment) {
+    for result in results where result.unreadable > 0 {
+      logger(environment).warning(
+        "messages.unreadable",
+        metadata: [
+          "instance_id": result.instanceID, "instance_name": result.instanceName,
+          "count": String(result.unreadable),
+        ])
+    }
+    for result in results where result.stopped == .ceiling {
+      logger(environment).notice(
+        "messages.syncStopped",
+        metadata: [
+          "instance_id": result.instanceID, "instance_name": result.instanceName,
+          "count": String(result.read), "ceiling": String(result.ceiling ?? result.read),
+        ])
+    }
     let failed = results.filter { $0.failure != nil }
     for result in failed {
       logger(environment).warning(

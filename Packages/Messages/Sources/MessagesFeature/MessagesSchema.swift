@@ -20,6 +20,9 @@ enum MessagesSchema {
       Migration(version: 6, name: "completeness per direction", sql: version6),
       Migration(version: 7, name: "bigram masks in the time index", sql: version7),
       Migration(version: 8, name: "untrusted device times, first seen", apply: version8),
+      Migration(
+        version: 9, name: "bounded reads: page size, reading on, repeated ids", sql: version9),
+      Migration(version: 10, name: "exact peer keys", apply: exactPeerKeys),
     ])
 
   static let version1 = """
@@ -288,6 +291,40 @@ enum MessagesSchema {
           [trusted ?? syncedAt, trusted == nil, try row.int64("id")])
       }
       after = try last.int64("id")
+    }
+  }
+
+  /// A device's answers are untrusted (issue 36): what a sync keeps between runs to read a
+  /// broken or hostile device in bounded steps.
+  ///
+  /// - `page_size`: the page size that worked for this device after a page was too large for
+  ///   the response limit (halved until it fit); NULL: the size asked for works.
+  /// - `read_on`: where a read that stopped at the per-device ceiling goes on next time, as
+  ///   JSON (``SyncResume``); NULL: nothing to read on from.
+  /// - `ids_repeat`: the device lists the same id on rows of different content, so its rows
+  ///   are matched by content and its ids prove nothing.
+  static let version9 = """
+    ALTER TABLE message_sync_state ADD COLUMN page_size INTEGER;
+    ALTER TABLE message_sync_state ADD COLUMN read_on TEXT;
+    ALTER TABLE message_sync_state ADD COLUMN ids_repeat INTEGER NOT NULL DEFAULT 0;
+    """
+
+  /// Peer keys compare exactly but for a mobile number's documented forms (``PeerNumber``,
+  /// issue 36). An older version dropped spaces, dashes, dots and parentheses and lowered
+  /// letters, so `-10086`, `(10086)` and `10 086` shared `10086`'s conversation and answered
+  /// `msa code --from 10086`. Each stored key is computed again from the peer as the device
+  /// wrote it (`peer_raw`, kept untouched), so those conversations split; messages, ids and
+  /// everything else stay as they are. The update walks the peer index (`messages_by_peer`)
+  /// per old key, never the whole table once per sender.
+  @Sendable static func exactPeerKeys(_ database: SQLiteDatabase) throws {
+    let pairs = try database.query("SELECT DISTINCT peer_key, peer_raw FROM messages")
+      .map { (key: try $0.string("peer_key"), raw: try $0.string("peer_raw")) }
+    for pair in pairs {
+      let key = PeerNumber.key(pair.raw)
+      guard key != pair.key else { continue }
+      try database.run(
+        "UPDATE messages SET peer_key = ? WHERE peer_key = ? AND peer_raw = ?",
+        [key, pair.key, pair.raw])
     }
   }
 }

@@ -73,14 +73,10 @@ enum PeerCompletion {
     }
   }
 
-  /// The start of the keys a typed prefix finds: its normal form, with `+86`/`0086` before a
-  /// mobile number dropped as the key drops it.
+  /// The start of the keys a typed prefix finds (``PeerNumber/keyPrefix(_:)``): after
+  /// `+86`/`0086`, the digits of the mobile number it begins, as the key keeps them; any other
+  /// sender as typed, since keys are exact (issue 36).
   static func keyPrefix(_ prefix: String) -> String {
-    var key = PeerNumber.key(prefix)
-    for country in ["+86", "0086"]
-    where key.hasPrefix(country) && key.dropFirst(country.count).first == "1" {
-      key = String(key.dropFirst(country.count))
-    }
-    return key
+    PeerNumber.keyPrefix(prefix)
   }
 }

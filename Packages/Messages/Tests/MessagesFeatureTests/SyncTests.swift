@@ -177,7 +177,7 @@ struct SyncTests {
     let plus = try #require(all.first { $0.peer == "+8613800138000" })
     #expect(plus.body == long)
     #expect(plus.peerKey == "13800138000")
-    #expect(all.contains { $0.body == "G-123456 is your code\nline two" && $0.peerKey == "google" })
+    #expect(all.contains { $0.body == "G-123456 is your code\nline two" && $0.peerKey == "Google" })
     await harness.stop()
   }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// `GET /api/stats/cpu`: the processor, from `/proc/cpuinfo`.
 public struct CPUInfo: Codable, Sendable, Hashable {
-  /// Number of cores.
-  public var coreCount: Int64
+  /// Number of cores; `nil` when missing or not an integer.
+  public var coreCount: Int64?
   /// One entry per core.
   public var cores: [Core]
   /// `Hardware` line.
@@ -22,7 +22,7 @@ public struct CPUInfo: Codable, Sendable, Hashable {
   /// Decodes tolerantly.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    coreCount = c.lenientInt(.coreCount) ?? 0
+    coreCount = c.lenientInt(.coreCount)
     cores = c.lenientArray(.cores)
     hardware = c.lenientString(.hardware)
     serial = c.lenientString(.serial)

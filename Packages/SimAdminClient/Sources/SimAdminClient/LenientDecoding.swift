@@ -58,7 +58,8 @@ extension KeyedDecodingContainer {
     (try? decodeIfPresent(Value.self, forKey: key)) ?? nil
   }
 
-  /// The first number in `text` (optional sign, digits, optional fraction).
+  /// The first number in `text` (optional sign, digits, optional fraction); `nil` when it is
+  /// not finite (400 digits read as infinity, which no encoder can write back).
   static func leadingNumber(in text: String) -> Double? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     var number = ""
@@ -72,7 +73,8 @@ extension KeyedDecodingContainer {
         break
       }
     }
-    return Double(number)
+    guard let value = Double(number), value.isFinite else { return nil }
+    return value
   }
 }
 

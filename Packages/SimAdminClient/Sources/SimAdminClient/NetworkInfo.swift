@@ -8,8 +8,9 @@ public struct NetworkInfo: Codable, Sendable, Hashable {
   public var registrationStatus: String
   /// e.g. `5G/4G`.
   public var technologyPreference: String
-  /// Signal quality in percent (0–100).
-  public var signalStrength: Int64
+  /// Signal quality in percent (0–100); `nil` when missing or not an integer (a `1e308`
+  /// reads as unknown, not as 0%).
+  public var signalStrength: Int64?
   /// Mobile country code, when sent.
   public var mcc: String?
   /// Mobile network code, when sent.
@@ -29,7 +30,7 @@ public struct NetworkInfo: Codable, Sendable, Hashable {
     operatorName = c.lenientString(.operatorName)
     registrationStatus = c.lenientString(.registrationStatus, "unknown")
     technologyPreference = c.lenientString(.technologyPreference)
-    signalStrength = c.lenientInt(.signalStrength) ?? 0
+    signalStrength = c.lenientInt(.signalStrength)
     mcc = c.lenientOptionalString(.mcc)
     mnc = c.lenientOptionalString(.mnc)
   }

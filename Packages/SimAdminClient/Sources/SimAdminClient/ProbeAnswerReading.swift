@@ -215,7 +215,7 @@ extension NetworkInfo: JSONCursorDecodable {
   static func read(from cursor: inout JSONCursor) throws -> NetworkInfo {
     var network = NetworkInfo(
       operatorName: "", registrationStatus: "unknown", technologyPreference: "",
-      signalStrength: 0, mcc: nil, mnc: nil)
+      signalStrength: nil, mcc: nil, mnc: nil)
     let met = try cursor.readMembers(names) { cursor, index in
       switch index {
       case 0: network.operatorName = try cursor.lenientOptionalString() ?? ""
@@ -223,7 +223,7 @@ extension NetworkInfo: JSONCursorDecodable {
         try cursor.expectPresent()
         network.registrationStatus = try cursor.lenientOptionalString() ?? "unknown"
       case 2: network.technologyPreference = try cursor.lenientOptionalString() ?? ""
-      case 3: network.signalStrength = try cursor.lenientInt() ?? 0
+      case 3: network.signalStrength = try cursor.lenientInt()
       case 4: network.mcc = try cursor.lenientOptionalString()
       default: network.mnc = try cursor.lenientOptionalString()
       }
@@ -234,7 +234,7 @@ extension NetworkInfo: JSONCursorDecodable {
 
   init(
     operatorName: String, registrationStatus: String, technologyPreference: String,
-    signalStrength: Int64, mcc: String?, mnc: String?
+    signalStrength: Int64?, mcc: String?, mnc: String?
   ) {
     self.operatorName = operatorName
     self.registrationStatus = registrationStatus
@@ -325,24 +325,24 @@ extension SystemStats.Memory {
   /// Reads the object at the cursor as ``init(from:)`` does.
   static func read(from cursor: inout JSONCursor) throws -> SystemStats.Memory {
     var memory = SystemStats.Memory(
-      totalBytes: 0, availableBytes: 0, usedBytes: 0, usedPercent: 0, cachedBytes: 0,
-      buffersBytes: 0)
+      totalBytes: nil, availableBytes: nil, usedBytes: nil, usedPercent: 0, cachedBytes: nil,
+      buffersBytes: nil)
     _ = try cursor.readMembers(names) { cursor, index in
       switch index {
-      case 0: memory.totalBytes = try cursor.lenientInt() ?? 0
-      case 1: memory.availableBytes = try cursor.lenientInt() ?? 0
-      case 2: memory.usedBytes = try cursor.lenientInt() ?? 0
+      case 0: memory.totalBytes = try cursor.lenientInt()
+      case 1: memory.availableBytes = try cursor.lenientInt()
+      case 2: memory.usedBytes = try cursor.lenientInt()
       case 3: memory.usedPercent = try cursor.lenientDouble() ?? 0
-      case 4: memory.cachedBytes = try cursor.lenientInt() ?? 0
-      default: memory.buffersBytes = try cursor.lenientInt() ?? 0
+      case 4: memory.cachedBytes = try cursor.lenientInt()
+      default: memory.buffersBytes = try cursor.lenientInt()
       }
     }
     return memory
   }
 
   init(
-    totalBytes: Int64, availableBytes: Int64, usedBytes: Int64, usedPercent: Double,
-    cachedBytes: Int64, buffersBytes: Int64
+    totalBytes: Int64?, availableBytes: Int64?, usedBytes: Int64?, usedPercent: Double,
+    cachedBytes: Int64?, buffersBytes: Int64?
   ) {
     self.totalBytes = totalBytes
     self.availableBytes = availableBytes

@@ -91,6 +91,12 @@ extension SimAdminSession {
     return list.messages
   }
 
+  /// `GET /api/sms/list`: one page, newest first, with the count of entries it skipped as
+  /// unreadable (a page is the last one when `messages.count + unreadable < limit`).
+  public func smsPage(limit: Int, offset: Int) async throws(SimAdminFailure) -> SmsMessageList {
+    try await send(.smsList(limit: limit, offset: offset))
+  }
+
   /// `GET /api/sms/conversation`: messages with exactly `phoneNumber`, newest first.
   public func smsConversation(phoneNumber: String, limit: Int = 50)
     async throws(SimAdminFailure) -> [SmsMessage]

@@ -53,6 +53,14 @@ public struct SmsMessage: Codable, Sendable, Hashable, Identifiable {
 public struct SmsMessageList: Codable, Sendable, Hashable {
   /// The page of messages; unreadable entries are skipped.
   public var messages: [SmsMessage]
+  /// Where the page had entries it skipped as unreadable (not an object: `null`, a number …;
+  /// or an object without an id that is an integer in Int64), as positions in the page as the
+  /// device sent it (0 is its first entry). The page's length as sent is
+  /// `messages.count + unreadable`.
+  public var unreadablePositions: [Int] = []
+
+  /// How many entries were skipped as unreadable.
+  public var unreadable: Int { unreadablePositions.count }
 
   enum CodingKeys: String, CodingKey {
     case messages
@@ -61,7 +69,16 @@ public struct SmsMessageList: Codable, Sendable, Hashable {
   /// Decodes tolerantly.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    messages = c.lenientArray(.messages)
+    let entries =
+      (try? c.decodeIfPresent([LenientElement<SmsMessage>].self, forKey: .messages)) ?? nil
+    messages = entries?.compactMap(\.value) ?? []
+    unreadablePositions = entries?.indices.filter { entries?[$0].value == nil } ?? []
+  }
+
+  /// Encodes the messages (the count of unreadable entries is the client's, not the device's).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(messages, forKey: .messages)
   }
 }
 
@@ -70,13 +87,17 @@ public struct SmsMessageList: Codable, Sendable, Hashable {
 extension SmsMessage {
   /// Appends the message at the cursor, as ``init(from:)`` reads it, to `list`; nothing where
   /// that throws (not an object, or no readable id). The value is consumed either way.
-  static func read(from cursor: inout JSONCursor, into list: inout [SmsMessage]) throws {
+  /// Returns whether a message was appended.
+  @discardableResult
+  static func read(from cursor: inout JSONCursor, into list: inout [SmsMessage]) throws -> Bool {
     guard try cursor.peek() == .object else {
       try cursor.skipValue()
-      return
+      return false
     }
-    if try readAsWritten(from: &cursor, into: &list) { return }
-    if let message = try read(from: &cursor) { list.append(message) }
+    if try readAsWritten(from: &cursor, into: &list) { return true }
+    guard let message = try read(from: &cursor) else { return false }
+    list.append(message)
+    return true
   }
 
   /// The message object at the cursor as ``init(from:)`` reads it, or `nil` where that throws
@@ -266,6 +287,7 @@ extension SmsMessageList: JSONCursorDecodable {
   static func read(from cursor: inout JSONCursor) throws -> SmsMessageList {
     guard try cursor.peek() == .object else { throw JSONUndecided() }
     var messages: [SmsMessage]?
+    var unreadable: [Int] = []
     try cursor.enterObject()
     var first = true
     while let key = try cursor.nextMember(&first) {
@@ -277,16 +299,19 @@ extension SmsMessageList: JSONCursorDecodable {
       var list: [SmsMessage] = []
       try cursor.enterArray()
       var firstElement = true
+      var position = 0
       while try cursor.nextElement(&firstElement) {
-        try SmsMessage.read(from: &cursor, into: &list)
+        if try !SmsMessage.read(from: &cursor, into: &list) { unreadable.append(position) }
+        position += 1
       }
       messages = list
     }
     guard let messages else { throw JSONUndecided() }
-    return SmsMessageList(messages: messages)
+    return SmsMessageList(messages: messages, unreadablePositions: unreadable)
   }
 
-  init(messages: [SmsMessage]) {
+  init(messages: [SmsMessage], unreadablePositions: [Int] = []) {
     self.messages = messages
+    self.unreadablePositions = unreadablePositions
   }
 }

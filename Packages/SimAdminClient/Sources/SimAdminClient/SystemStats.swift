@@ -38,13 +38,14 @@ public struct SystemStats: Codable, Sendable, Hashable {
     temperatures = c.lenientArray(.temperatures)
   }
 
-  /// The highest temperature reported, °C.
+  /// The highest temperature reported, °C, among those believed (``DeviceReading/celsius``):
+  /// one broken sensor's `1e308` does not hide the others.
   public var maxTemperature: Double? {
     Self.hottest(temperatures)
   }
 
   static func hottest(_ zones: [Temperature]) -> Double? {
-    zones.compactMap(\.temperature).max()
+    zones.compactMap { DeviceReading.celsius.checked($0.temperature) }.max()
   }
 
   /// The part of `GET /api/stats` a connection test keeps (memory, uptime, temperatures),
@@ -72,7 +73,7 @@ public struct SystemStats: Codable, Sendable, Hashable {
       temperatures = c.lenientArray(.temperatures)
     }
 
-    /// The highest temperature reported, °C.
+    /// The highest temperature reported, °C, among those believed.
     public var maxTemperature: Double? {
       SystemStats.hottest(temperatures)
     }
@@ -108,10 +109,10 @@ public struct SystemStats: Codable, Sendable, Hashable {
     public var rxBytesPerSec: Double
     /// Transmit rate, bytes per second.
     public var txBytesPerSec: Double
-    /// Bytes received since boot.
-    public var totalRxBytes: Int64
-    /// Bytes sent since boot.
-    public var totalTxBytes: Int64
+    /// Bytes received since boot; `nil` when missing or not an integer (a `1e308`).
+    public var totalRxBytes: Int64?
+    /// Bytes sent since boot; `nil` when missing or not an integer.
+    public var totalTxBytes: Int64?
 
     enum CodingKeys: String, CodingKey {
       case interface
@@ -127,25 +128,25 @@ public struct SystemStats: Codable, Sendable, Hashable {
       interface = c.lenientString(.interface)
       rxBytesPerSec = c.lenientDouble(.rxBytesPerSec) ?? 0
       txBytesPerSec = c.lenientDouble(.txBytesPerSec) ?? 0
-      totalRxBytes = c.lenientInt(.totalRxBytes) ?? 0
-      totalTxBytes = c.lenientInt(.totalTxBytes) ?? 0
+      totalRxBytes = c.lenientInt(.totalRxBytes)
+      totalTxBytes = c.lenientInt(.totalTxBytes)
     }
   }
 
-  /// Memory figures, bytes.
+  /// Memory figures, bytes; a size that is missing or not an integer (a `1e308`) is `nil`.
   public struct Memory: Codable, Sendable, Hashable {
     /// Total.
-    public var totalBytes: Int64
+    public var totalBytes: Int64?
     /// Available.
-    public var availableBytes: Int64
+    public var availableBytes: Int64?
     /// Used.
-    public var usedBytes: Int64
+    public var usedBytes: Int64?
     /// Used, percent.
     public var usedPercent: Double
     /// Page cache.
-    public var cachedBytes: Int64
+    public var cachedBytes: Int64?
     /// Buffers.
-    public var buffersBytes: Int64
+    public var buffersBytes: Int64?
 
     enum CodingKeys: String, CodingKey {
       case totalBytes = "total_bytes"
@@ -159,27 +160,27 @@ public struct SystemStats: Codable, Sendable, Hashable {
     /// Decodes tolerantly.
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      totalBytes = c.lenientInt(.totalBytes) ?? 0
-      availableBytes = c.lenientInt(.availableBytes) ?? 0
-      usedBytes = c.lenientInt(.usedBytes) ?? 0
+      totalBytes = c.lenientInt(.totalBytes)
+      availableBytes = c.lenientInt(.availableBytes)
+      usedBytes = c.lenientInt(.usedBytes)
       usedPercent = c.lenientDouble(.usedPercent) ?? 0
-      cachedBytes = c.lenientInt(.cachedBytes) ?? 0
-      buffersBytes = c.lenientInt(.buffersBytes) ?? 0
+      cachedBytes = c.lenientInt(.cachedBytes)
+      buffersBytes = c.lenientInt(.buffersBytes)
     }
   }
 
-  /// One file system.
+  /// One file system; a size that is missing or not an integer is `nil`.
   public struct Disk: Codable, Sendable, Hashable {
     /// Mount point.
     public var mountPoint: String
     /// File system type.
     public var fsType: String
     /// Size, bytes.
-    public var totalBytes: Int64
+    public var totalBytes: Int64?
     /// Used, bytes.
-    public var usedBytes: Int64
+    public var usedBytes: Int64?
     /// Free, bytes.
-    public var availableBytes: Int64
+    public var availableBytes: Int64?
     /// Used, percent.
     public var usedPercent: Double
 
@@ -197,9 +198,9 @@ public struct SystemStats: Codable, Sendable, Hashable {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       mountPoint = c.lenientString(.mountPoint)
       fsType = c.lenientString(.fsType)
-      totalBytes = c.lenientInt(.totalBytes) ?? 0
-      usedBytes = c.lenientInt(.usedBytes) ?? 0
-      availableBytes = c.lenientInt(.availableBytes) ?? 0
+      totalBytes = c.lenientInt(.totalBytes)
+      usedBytes = c.lenientInt(.usedBytes)
+      availableBytes = c.lenientInt(.availableBytes)
       usedPercent = c.lenientDouble(.usedPercent) ?? 0
     }
   }
@@ -212,8 +213,8 @@ public struct SystemStats: Codable, Sendable, Hashable {
     public var load5: Double
     /// 15-minute load.
     public var load15: Double
-    /// Cores.
-    public var coreCount: Int64
+    /// Cores; `nil` when missing or not an integer.
+    public var coreCount: Int64?
     /// Load relative to cores, percent.
     public var loadPercent: Double
 
@@ -231,7 +232,7 @@ public struct SystemStats: Codable, Sendable, Hashable {
       load1 = c.lenientDouble(.load1) ?? 0
       load5 = c.lenientDouble(.load5) ?? 0
       load15 = c.lenientDouble(.load15) ?? 0
-      coreCount = c.lenientInt(.coreCount) ?? 0
+      coreCount = c.lenientInt(.coreCount)
       loadPercent = c.lenientDouble(.loadPercent) ?? 0
     }
   }

@@ -64,6 +64,6 @@ extension SmsMessageList {
         copy.pdu = message.pdu.map(fix)
         copy.repaired = repaired
         return copy
-      })
+      }, unreadablePositions: unreadablePositions)
   }
 }

@@ -28,7 +28,7 @@ struct SessionIntegrationTests {
     let stats = try await session.stats()
     #expect(stats.memory != nil)
     let cpu = try await session.cpu()
-    #expect(cpu.coreCount > 0)
+    #expect((cpu.coreCount ?? 0) > 0)
     let connectivity = try await session.connectivity()
     #expect(connectivity.ipv4 != nil)
     _ = try await session.dataState()

@@ -21,11 +21,21 @@ public enum Fault: Sendable, Hashable {
   case redirect(to: String)
   /// The device's port is closed (listener and open connections are closed).
   case down
+  /// HTTP 200 `{"status":"error","message":"Failed: database is locked"}`, as SimAdmin answers
+  /// when its database fails (`handlers.rs`: `Failed: {e}`); the message is the device's own
+  /// text (hostile too under ``hostileText``).
+  case deviceError
   /// The device's own text carries terminal attacks (``HostileText/payload``: clear screen,
   /// OSC 52 clipboard and OSC 0 title writes, BEL, BS, CR, the one-byte CSI U+009B and a bidi
   /// override): SMS bodies and numbers, modem model and manufacturer, operator names and
   /// error messages. The answer is otherwise normal; `pathPrefix` limits it like other faults.
   case hostileText
+  /// Every JSON number of the answer is replaced by `text` (a number such as `1e308`,
+  /// `-1e308` or `9223372036854775808`, or any other token: `"NaN"`, `1e400`): what a broken
+  /// sensor, an old firmware or a hostile device could send where SimAdmin sends a
+  /// temperature, an uptime, a byte count or a percentage. Text inside strings is left as is;
+  /// `pathPrefix` limits it like other faults.
+  case absurdNumbers(text: String)
 }
 
 /// A fault, optionally limited to the requests whose path starts with `pathPrefix`.

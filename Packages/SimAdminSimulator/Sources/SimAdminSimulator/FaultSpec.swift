@@ -6,7 +6,10 @@ import Essentials
 /// (`*=latency:50` gives each device 50 ms of latency). Faults: `latency:MS[:JITTER]`, `hang`, `reset`,
 /// `500` (or `server-error`), `malformed` (or `malformed-json`), `oversized:BYTES`,
 /// `slow:BYTES_PER_SECOND` (or `slow-body`), `html` (or `wrong-content-type`),
-/// `redirect:URL`, `down`, `hostile` (or `hostile-text`: ``Fault/hostileText``). Example: `"3=hang,5=latency:200,7=down,2=hang@/api/stats"`.
+/// `redirect:URL`, `down`, `error` (``Fault/deviceError``), `hostile` (or `hostile-text`:
+/// ``Fault/hostileText``), `absurd[:TEXT]` (every number of the answer written as `TEXT`,
+/// default `1e308`: ``Fault/absurdNumbers(text:)``). Example:
+/// `"3=hang,5=latency:200,7=down,2=hang@/api/stats"`.
 public enum FaultSpec {
   /// Parses `spec` for a fleet of `deviceCount` devices into rules per 1-based index.
   /// An empty spec means no faults. Throws ``FaultSpecError`` naming the bad part.
@@ -101,7 +104,13 @@ public enum FaultSpec {
       }
       return .redirect(to: argument)
     case "down": return try noArgument(.down)
+    case "error", "device-error": return try noArgument(.deviceError)
     case "hostile", "hostile-text": return try noArgument(.hostileText)
+    case "absurd", "absurd-numbers":
+      guard let argument else { return .absurdNumbers(text: "1e308") }
+      guard !argument.isEmpty, !argument.contains(where: { $0.isWhitespace || $0.isNewline })
+      else { throw FaultSpecError.badArgument(item: item, argument: argument) }
+      return .absurdNumbers(text: argument)
     default: throw FaultSpecError.unknownFault(item: item, fault: name)
     }
   }

@@ -76,9 +76,23 @@ struct JSONWriter {
 
   /// Writes one SMS row in SimAdmin's field order.
   mutating func writeMessage(_ message: SimulatedSMS) {
-    append("{\"id\":")
-    append(String(message.id))
-    append(",\"direction\":")
+    writeMessage(message, idText: String(message.id))
+  }
+
+  /// Writes one SMS row in SimAdmin's field order with `idText` as the id's JSON (no `id`
+  /// member at all when nil: how a broken device lists a row no client can read), and
+  /// `contentSuffix` (UTF-8 that needs no escaping) after the body's text.
+  mutating func writeMessage(
+    _ message: SimulatedSMS, idText: String?, contentSuffix: ArraySlice<UInt8> = []
+  ) {
+    if let idText {
+      append("{\"id\":")
+      append(idText)
+      append(",")
+    } else {
+      append("{")
+    }
+    append("\"direction\":")
     writeString(message.direction)
     append(",\"phone_number\":")
     writeString(message.phoneNumber)
@@ -87,6 +101,12 @@ struct JSONWriter {
       writeStringBytes(raw)
     } else {
       writeString(message.content)
+    }
+    if !contentSuffix.isEmpty {
+      // Inside the closing quote.
+      bytes.removeLast()
+      bytes.append(contentsOf: contentSuffix)
+      bytes.append(UInt8(ascii: "\""))
     }
     append(",\"timestamp\":")
     writeString(message.timestamp)

@@ -20,13 +20,13 @@ public struct RecordedRequest: Sendable {
   }
 
   /// The target without its query.
-  var path: String {
+  public var path: String {
     if let mark = target.firstIndex(of: "?") { return String(target[..<mark]) }
     return target
   }
 
   /// The decoded query parameters (`+` is a space, as serde_urlencoded reads it).
-  var query: [String: String] {
+  public var query: [String: String] {
     guard let mark = target.firstIndex(of: "?") else { return [:] }
     var result: [String: String] = [:]
     for pair in target[target.index(after: mark)...].split(separator: "&") {

@@ -29,12 +29,30 @@ public enum SMSCase: Sendable, Hashable {
   /// The device has no `/api/sms/stats` (the plain-text 404 of an unknown route, as on older
   /// versions).
   case noStats
+  /// `/api/sms/list` ignores `offset`: every page is the first page (a broken proxy or
+  /// firmware; issue 36). A sync that pages by offset never reaches a short page.
+  case ignoresOffset
+  /// Past its stored rows, `/api/sms/list` hands out invented rows forever, each page older
+  /// than the one before (the rows at one position are the same at every request, so pages
+  /// still overlap consistently). `/api/sms/stats` counts only the stored rows.
+  case endless
+  /// Every `every`-th stored row (by id) is listed in a form no client can read: in turn
+  /// `null`, an id that is text, an id beyond Int64, an object without an id. Stats still
+  /// count them.
+  case unreadable(every: Int)
+  /// The list shows ids modulo `modulus` (`((id - 1) % modulus) + 1`): the same id on rows
+  /// of different content, across pages.
+  case repeatedIDs(modulus: Int)
+  /// Every listed body is padded to `characters` characters (`汉`, three bytes each), so a page
+  /// of 200 such rows is over a client's 8 MiB response limit (issue 36 point 9).
+  case hugeBodies(characters: Int)
 }
 
 /// The `--sms-cases SPEC` syntax: comma-separated `INDEX=CASE[:ARG]`, `INDEX` 1-based or `*`.
 /// Cases: `late[:MINUTES]` (default 90), `clock-reset`, `identical`, `renumber[:EVERY]`
 /// (default 50), `deletes[:EVERY]` (default 5), `burst[:COUNT]` (default 3), `invalid-utf8`,
-/// `no-stats`.
+/// `no-stats`, `ignore-offset`, `endless`, `unreadable[:EVERY]` (default 7),
+/// `repeated-ids[:MODULUS]` (default 100), `huge-bodies[:CHARACTERS]` (default 17,000).
 /// Example: `"1=late,2=clock-reset,3=identical,*=burst:2"`.
 public enum SMSCaseSpec {
   /// Parses `spec` for a fleet of `deviceCount` devices into cases per 1-based index.
@@ -85,6 +103,11 @@ public enum SMSCaseSpec {
     case "burst": return .burst(count: try number(default: 3))
     case "invalid-utf8", "invalidutf8": return try none(.invalidUTF8)
     case "no-stats", "nostats": return try none(.noStats)
+    case "ignore-offset", "ignores-offset": return try none(.ignoresOffset)
+    case "endless": return try none(.endless)
+    case "unreadable": return .unreadable(every: try number(default: 7))
+    case "repeated-ids": return .repeatedIDs(modulus: try number(default: 100))
+    case "huge-bodies": return .hugeBodies(characters: try number(default: 17_000))
     default: throw SMSCaseSpecError.unknownCase(item: item, name: name)
     }
   }

@@ -89,9 +89,78 @@ enum SMSHandlers {
       offset = max(0, rawOffset ?? 0)
     }
     let direction = query["direction"].flatMap { ["incoming", "outgoing"].contains($0) ? $0 : nil }
+    let cases = state.profile.smsCases
+    let start = cases.contains(.ignoresOffset) ? 0 : offset
+    var rows = state.page(direction: direction, offset: start, limit: limit)
+    if cases.contains(.endless), rows.count < limit {
+      let stored =
+        direction.map { wanted in state.messages.count { $0.direction == wanted } }
+        ?? state.messages.count
+      let first = max(start, stored)
+      rows += (first..<(start + limit)).map {
+        invented(index: $0 - stored, before: state.startedAt)
+      }
+    }
     return messagesResponse(
-      state.page(direction: direction, offset: offset, limit: limit),
-      hostile: state.servesHostileText)
+      rows, hostile: state.servesHostileText, shaping: ListShaping(cases))
+  }
+
+  /// The `index`-th row an ``SMSCase/endless`` device invents below its stored ones: the same
+  /// row at the same position every time, older and with a smaller id than the one before.
+  static func invented(index: Int, before start: Date) -> SimulatedSMS {
+    let base = start.addingTimeInterval(-DeviceState.historySpan - 86_400)
+    let stamp = base.addingTimeInterval(-Double(index))
+    let marker = String(format: "%032x", index)
+    return SimulatedSMS(
+      id: 3_000_000_000 - Int64(index), direction: "incoming", phoneNumber: "10690000",
+      content: "Endless row \(index)", timestamp: BeijingTime.string(from: stamp),
+      status: "received", pdu: "mmfp:" + marker)
+  }
+
+  /// How a list answer is written for the device's ``SMSCase``s that act on the answer, not
+  /// on the stored rows.
+  struct ListShaping {
+    var unreadableEvery: Int?
+    var idModulus: Int64?
+    var bodyCharacters: Int?
+
+    init(_ cases: [SMSCase]) {
+      for smsCase in cases {
+        switch smsCase {
+        case .unreadable(let every) where every > 0: unreadableEvery = every
+        case .repeatedIDs(let modulus) where modulus > 0: idModulus = Int64(modulus)
+        case .hugeBodies(let characters): bodyCharacters = characters
+        default: break
+        }
+      }
+      padding = Array(String(repeating: "汉", count: bodyCharacters ?? 0).utf8)
+    }
+
+    var isPlain: Bool { unreadableEvery == nil && idModulus == nil && bodyCharacters == nil }
+
+    /// The padding of ``bodyCharacters`` as UTF-8 (`汉` is three bytes), made once per answer:
+    /// a page of 1,000 padded rows is 51 MB, copied rather than escaped byte by byte.
+    let padding: [UInt8]
+
+    /// Writes `message` as this device lists it.
+    func write(_ message: SimulatedSMS, into writer: inout JSONWriter) {
+      var shown = message
+      var suffix: ArraySlice<UInt8> = []
+      if let characters = bodyCharacters, shown.content.count < characters {
+        suffix = padding.prefix((characters - shown.content.count) * 3)
+      }
+      if let modulus = idModulus { shown.id = (shown.id - 1) % modulus + 1 }
+      guard let every = unreadableEvery, message.id % Int64(every) == 0 else {
+        writer.writeMessage(shown, idText: String(shown.id), contentSuffix: suffix)
+        return
+      }
+      switch (message.id / Int64(every)) % 4 {
+      case 0: writer.append("null")
+      case 1: writer.writeMessage(shown, idText: "\"x\(shown.id)\"", contentSuffix: suffix)
+      case 2: writer.writeMessage(shown, idText: "1e30", contentSuffix: suffix)
+      default: writer.writeMessage(shown, idText: nil, contentSuffix: suffix)
+      }
+    }
   }
 
   static func conversation(_ request: RecordedRequest, state: DeviceState) -> HTTPResponse {
@@ -110,10 +179,11 @@ enum SMSHandlers {
   }
 
   /// `{"status":"ok","message":"Success","data":{"messages":[…]}}`, written directly.
-  static func messagesResponse(_ messages: ArraySlice<SimulatedSMS>, hostile: Bool = false)
-    -> HTTPResponse
-  {
-    var writer = JSONWriter(capacity: 96 + messages.count * 280)
+  static func messagesResponse(
+    _ messages: ArraySlice<SimulatedSMS>, hostile: Bool = false, shaping: ListShaping? = nil
+  ) -> HTTPResponse {
+    let padded = shaping?.bodyCharacters.map { $0 * 3 } ?? 0
+    var writer = JSONWriter(capacity: 96 + messages.count * (280 + padded))
     writer.append("{\"status\":\"ok\",\"message\":\"Success\",\"data\":{\"messages\":[")
     var first = true
     for message in messages {
@@ -124,6 +194,8 @@ enum SMSHandlers {
         shown.phoneNumber = HostileText.wrap(message.phoneNumber)
         shown.content = HostileText.wrap(message.content)
         writer.writeMessage(shown)
+      } else if let shaping, !shaping.isPlain {
+        shaping.write(message, into: &writer)
       } else {
         writer.writeMessage(message)
       }

@@ -52,6 +52,14 @@ struct FaultSpecTests {
       ])
     #expect(rules[5] == [FaultRule(.down), FaultRule(.hostileText)])
     #expect(try FaultSpec.parse("  ", deviceCount: 3).isEmpty)
+    #expect(
+      try FaultSpec.parse(
+        "1=absurd,2=absurd:-1e308@/api/stats,3=absurd-numbers:\"NaN\"", deviceCount: 3)
+        == [
+          1: [FaultRule(.absurdNumbers(text: "1e308"))],
+          2: [FaultRule(.absurdNumbers(text: "-1e308"), pathPrefix: "/api/stats")],
+          3: [FaultRule(.absurdNumbers(text: "\"NaN\""))],
+        ])
   }
 
   @Test(arguments: [
@@ -67,6 +75,7 @@ struct FaultSpecTests {
     ("1=hang:3", .unexpectedArgument(item: "1=hang:3", fault: "hang")),
     ("1=hang@api", .badPathPrefix(item: "1=hang@api", prefix: "api")),
     ("1=redirect:ftp://x", .badArgument(item: "1=redirect:ftp://x", argument: "ftp://x")),
+    ("1=absurd:", .badArgument(item: "1=absurd:", argument: "")),
   ])
   func errorsNameTheBadPart(spec: String, expected: FaultSpecError) {
     #expect(throws: expected) { try FaultSpec.parse(spec, deviceCount: 3) }

@@ -108,6 +108,32 @@ struct FaultTests {
     await fleet.stop()
   }
 
+  @Test func absurdNumbersReplaceEveryNumberOutsideStrings() async throws {
+    let fleet = try await fleet([FaultRule(.absurdNumbers(text: "1e308"), pathPrefix: "/api/stats")]
+    )
+    let origin = fleet.devices[0].origin
+    let stats = try await TestHTTP.request(origin, "GET", "/api/stats")
+    let data = try #require(try stats.json()["data"] as? [String: Any])
+    let uptime = try #require(data["uptime"] as? [String: Any])
+    #expect(uptime["uptime_seconds"] as? Double == 1e308)
+    let zones = try #require(data["temperature"] as? [[String: Any]])
+    #expect(!zones.isEmpty)
+    #expect(zones.allSatisfy { $0["temperature"] as? Double == 1e308 })
+    // Strings keep their digits ("thermal_zone0", the kernel release).
+    #expect(zones.first?["zone"] as? String == "thermal_zone0")
+    // Other paths answer as usual, and any token can stand for the numbers.
+    let network = try await TestHTTP.request(origin, "GET", "/api/network").json()
+    #expect((network["data"] as? [String: Any])?["signal_strength"] as? Double != 1e308)
+    fleet.devices[0].setFaults([FaultRule(.absurdNumbers(text: "-9223372036854775809"))])
+    let negative = try await TestHTTP.request(origin, "GET", "/api/network").text
+    #expect(negative.contains(#""signal_strength":-9223372036854775809"#))
+    #expect(
+      ResponsePlan.numbersReplaced(
+        in: Array(#"{"a":-1.5e+3,"b":"x\"1","c":[2,true]}"#.utf8), by: Array("N".utf8))
+        == Array(#"{"a":N,"b":"x\"1","c":[N,true]}"#.utf8))
+    await fleet.stop()
+  }
+
   @Test func redirectPointsToAnotherOrigin() async throws {
     let fleet = try await fleet([FaultRule(.redirect(to: "http://127.0.0.1:9"))])
     let response = try await TestHTTP.request(

@@ -86,6 +86,78 @@ struct SMSCaseTests {
   }
 }
 
+/// The cases that shape the SMS list answer itself (issue 36): what a broken or hostile device
+/// lists, as a client receives it.
+@Suite("SMS list cases")
+struct SMSListCaseTests {
+  static func rows(_ origin: URL, _ query: String) async throws -> [Any] {
+    let list = try await TestHTTP.request(origin, "GET", "/api/sms/list?" + query).json()
+    return try #require((list["data"] as? [String: Any])?["messages"] as? [Any])
+  }
+
+  static func ids(_ rows: [Any]) -> [Int64] {
+    rows.compactMap { row -> Int64? in
+      guard let number = (row as? [String: Any])?["id"] as? NSNumber,
+        Double(number.int64Value) == number.doubleValue
+      else { return nil }
+      return number.int64Value
+    }
+  }
+
+  @Test func specParsesTheListCases() throws {
+    let cases = try SMSCaseSpec.parse(
+      "1=ignore-offset,1=endless,2=unreadable,2=repeated-ids:9,3=huge-bodies:100,3=unreadable:3",
+      deviceCount: 3)
+    #expect(cases[1] == [.ignoresOffset, .endless])
+    #expect(cases[2] == [.unreadable(every: 7), .repeatedIDs(modulus: 9)])
+    #expect(cases[3] == [.hugeBodies(characters: 100), .unreadable(every: 3)])
+    #expect(throws: SMSCaseSpecError.badArgument(item: "1=endless:3", argument: "3")) {
+      try SMSCaseSpec.parse("1=endless:3", deviceCount: 1)
+    }
+  }
+
+  @Test func eachListCaseShapesTheAnswer() async throws {
+    let fleet = try await SimulatedFleet.start(
+      [DeviceProfile(name: "list-cases", smsCount: 30)], clock: TestClock().clock)
+    let device = fleet.devices[0]
+    let origin = device.origin
+    let stored = device.messages().map(\.id)
+
+    device.setSMSCases([.ignoresOffset])
+    #expect(Self.ids(try await Self.rows(origin, "limit=10&offset=20")) == Array(stored.prefix(10)))
+
+    device.setSMSCases([.endless])
+    let tail = Self.ids(try await Self.rows(origin, "limit=10&offset=25"))
+    #expect(tail.count == 10)
+    #expect(Array(tail.prefix(5)) == Array(stored.suffix(5)))
+    let deeper = Self.ids(try await Self.rows(origin, "limit=10&offset=1000000"))
+    #expect(deeper.count == 10 && Set(deeper).count == 10)
+    // The same position is the same row at every request, and older below.
+    #expect(
+      Self.ids(try await Self.rows(origin, "limit=10&offset=1000005")).prefix(5) == deeper.suffix(5)
+    )
+    let stats = try await TestHTTP.request(origin, "GET", "/api/sms/stats").json()
+    #expect(((stats["data"] as? [String: Any])?["total"] as? NSNumber)?.intValue == 30)
+
+    device.setSMSCases([.unreadable(every: 3)])
+    let broken = try await Self.rows(origin, "limit=30")
+    #expect(broken.count == 30)
+    #expect(Self.ids(broken).count == 20)
+    #expect(broken.contains { $0 is NSNull })
+    #expect(broken.contains { ($0 as? [String: Any])?["id"] is String })
+    #expect(broken.contains { ($0 as? [String: Any]).map { $0["id"] == nil } == true })
+
+    device.setSMSCases([.repeatedIDs(modulus: 7)])
+    let repeated = Self.ids(try await Self.rows(origin, "limit=30"))
+    #expect(repeated.count == 30 && Set(repeated).count == 7)
+
+    device.setSMSCases([.hugeBodies(characters: 17_000)])
+    let huge = try await TestHTTP.request(origin, "GET", "/api/sms/list?limit=20")
+    #expect(huge.body.count > 20 * 17_000 * 3)
+    await fleet.stop()
+  }
+}
+
 /// What SimAdmin's source does to its SMS rows that issue 29 points 5–8 and issue 36 point 6
 /// rest on, pinned on the simulator: a restored backup (`backup.rs` `import_sms_row`),
 /// v1.0.0–1.0.5's timestamps and markers (`db.rs` `Utc::now().to_rfc3339()`,
@@ -172,5 +244,33 @@ struct SMSRowFactTests {
         device.storeSMS(direction: "incoming", phoneNumber: "1", content: "x", timestamp: text)
           .timestamp == text)
     }
+  }
+}
+
+/// ``Fault/deviceError``: SimAdmin's own error answer, hostile too when asked.
+@Suite("Device error fault")
+struct DeviceErrorFaultTests {
+  @Test func answersTheDevicesErrorInItsOwnWords() async throws {
+    let fleet = try await SimulatedFleet.start(
+      [
+        DeviceProfile(
+          name: "plain", smsCount: 3,
+          faults: [FaultRule(.deviceError, pathPrefix: "/api/sms/list")]),
+        DeviceProfile(
+          name: "hostile", smsCount: 3,
+          faults: [FaultRule(.deviceError, pathPrefix: "/api/sms/list"), FaultRule(.hostileText)]),
+      ], clock: TestClock().clock)
+    let plain = try await TestHTTP.request(fleet.devices[0].origin, "GET", "/api/sms/list").json()
+    #expect(plain["status"] as? String == "error")
+    #expect(plain["message"] as? String == "Failed: database is locked")
+    let hostile = try await TestHTTP.request(fleet.devices[1].origin, "GET", "/api/sms/list")
+      .json()
+    #expect(hostile["message"] as? String == HostileText.wrap("Failed: database is locked"))
+    // Other routes answer as usual.
+    let stats = try await TestHTTP.request(fleet.devices[0].origin, "GET", "/api/sms/stats").json()
+    #expect(stats["status"] as? String == "ok")
+    #expect(
+      try FaultSpec.parse("1=error@/api/sms", deviceCount: 1)[1]?.first?.fault == .deviceError)
+    await fleet.stop()
   }
 }

@@ -29,7 +29,7 @@ public struct Dimension: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// `38px`, `1.5rem`.
   public var description: String {
-    let number = value == value.rounded() ? String(Int(value)) : String(value)
+    let number = Int(exactly: value).map { String($0) } ?? String(value)
     return number + unit
   }
 }
