@@ -2,9 +2,10 @@ import Foundation
 import LocalStore
 
 /// What a search term finds besides bodies (issue 30): the messages of the senders whose
-/// number or name starts with it (`10086`, `1069…`, `+86 138…`, `goog…`, in the same normal
-/// form the archive keeps: `+86 138-0013` finds `13800138000`) and of the instances whose name
-/// contains it (as `LIKE` does: ASCII letters in either case).
+/// number or name starts with it (`10086`, `1069…`, `+86 138…`, `goog…`; a mobile number in
+/// the bare form the archive keys it by: `+86 138-0013` finds `13800138000`, see
+/// ``prefixes(_:)``) and of the instances whose name contains it (as `LIKE` does: ASCII
+/// letters in either case).
 ///
 /// A sender matches from its start, never in its middle: the senders' index
 /// (`messages_by_peer`) finds every key with a prefix in a few steps, while a substring would
@@ -76,21 +77,51 @@ struct SenderMatches: Equatable {
     return ("(" + parts.joined(separator: " OR ") + ")", values)
   }
 
-  /// The sender keys a term may start: its normal form (``PeerNumber/key(_:)``) as typed and
-  /// in the usual cases (a name may be kept as it came), without `+86`/`0086`, and with a `+`
-  /// for digits (`44 7911` finds `+447911…`).
+  /// The sender keys a term may start. Keys are exact but for a mainland mobile number
+  /// (``PeerNumber``, issue 36), so: the term as typed and in the usual cases (`goog` finds
+  /// `Google`, `GOOGLE` and `google`, each its own sender); a typed number's digits without
+  /// its spaces and dashes (`138-0013` and `+86 138-0013` find `13800138000`), without
+  /// `+86`/`0086`, and with a `+` (`44 7911` finds `+447911…`). A search is a way to look, not
+  /// a sender's identity: `100-86` also finds `10086`, which `msa code --from` never merges.
   static func prefixes(_ term: String) -> [String] {
     var forms = [term, term.lowercased(), term.uppercased(), term.capitalized].map(PeerNumber.key)
+    forms.append(PeerNumber.keyPrefix(term))
+    if let digits = digitGroups(term) { forms.append(digits) }
     for form in forms {
-      for country in ["+86", "0086"] where form.hasPrefix(country) && form.count > country.count {
-        forms.append(String(form.dropFirst(country.count)))
+      for country in ["+86", "0086"] where form.hasPrefix(country) {
+        let rest = form.dropFirst(country.count)
+        if let first = rest.first, first.isNumber { forms.append(String(rest)) }
       }
       if !form.isEmpty, form.allSatisfy({ $0.isASCII && $0.isNumber }) {
         forms.append("+" + form)
       }
     }
     var seen: Set<String> = []
-    return forms.filter { !$0.isEmpty && seen.insert($0).inserted }
+    return forms.filter {
+      !$0.allSatisfy { $0 == " " || $0 == "-" } && seen.insert($0).inserted
+    }
+  }
+
+  /// The digits of a number typed in groups (`+44 7911`, `138-0013`: an optional `+`, then
+  /// ASCII digits with single spaces or dashes between them), with its `+`; nil for anything
+  /// else, or a number typed without groups (already its own form).
+  static func digitGroups(_ term: String) -> String? {
+    var result = ""
+    var previousWasDigit = false
+    for (index, character) in term.enumerated() {
+      if character.isASCII, character.isNumber {
+        result.append(character)
+        previousWasDigit = true
+      } else if character == "+", index == 0 {
+        result.append(character)
+      } else if character == " " || character == "-", previousWasDigit {
+        previousWasDigit = false
+      } else {
+        return nil
+      }
+    }
+    guard previousWasDigit, result.count < term.count else { return nil }
+    return result
   }
 }
 
