@@ -404,7 +404,7 @@ enum FleetCommands {
       // rewritten by every refresh, are copied into the database file once per checkpoint
       // instead of inside most refreshes' commits; and the WAL file is cut back to 64 MiB
       // after a checkpoint instead of keeping its largest size. Committed refreshes survive
-      // a crash as before (docs/architecture.md, "Durability and the WAL's size").
+      // a crash as before (docs/decisions/009-wal-and-durability.md).
       try context.store.database.execute(
         "PRAGMA wal_autocheckpoint = 16384; PRAGMA journal_size_limit = 67108864")
       // The batch's status rows in one transaction (one commit, not one per device).

@@ -240,7 +240,7 @@ enum MessagesCommands {
       // The search index catches up with what the sync stored (and with what an interrupted
       // run left); searches are exact meanwhile. After a later sync of every instance, a few
       // new rows (up to MessageSyncer.indexBacklog) wait for the next sync, which indexes them
-      // while its requests are out (docs/architecture.md, "A later sync's new rows wait").
+      // while its requests are out (docs/decisions/025-search-index-watermark.md).
       if try !MessageSyncer.leavesIndexBacklog(results, waiting: archive.waitingForIndex()) {
         try archive.catchUpIndex { waiting in
           environment.streams.writeError(
