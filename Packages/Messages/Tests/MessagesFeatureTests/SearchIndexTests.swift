@@ -701,7 +701,7 @@ struct SearchIndexTests {
     #expect(newest.map(\.body) == ["【银行】验证码 123456"])
     let one = try await harness.run(["messages", "stats"])
     let oneText = TextRenderer.render(one.view, options: RenderOptions(width: 100))
-    #expect(oneText.contains(english ? "indexing 1 messages" : "正在索引 1 条短信"), "\(oneText)")
+    #expect(oneText.contains(english ? "indexing 1 message" : "正在索引 1 条短信"), "\(oneText)")
     // The next sync, with nothing new, indexes it.
     _ = try await harness.run(["messages", "sync"])
     #expect(try harness.archive.waitingForIndex() == 0)
