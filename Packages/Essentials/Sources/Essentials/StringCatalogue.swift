@@ -227,8 +227,10 @@ public struct StringCatalogue: Sendable {
     "。。", "，，", "：：", "；；", "？。", "！。", "。，", "，。", "..", ",.", ".,",
   ]
 
-  /// Replaces each `{name}` that `arguments` has in one pass; other braces stay as they are.
-  static func fill(_ template: String, _ arguments: [String: String]) -> String {
+  /// Replaces each `{name}` that `arguments` has in one pass, and each selector
+  /// `{name|one|other}` by its word; other braces stay as they are. For a template resolved
+  /// earlier (a ``LocalizedString``) and filled later, as ``text(_:_:_:)`` fills its own.
+  public static func fill(_ template: String, _ arguments: [String: String]) -> String {
     guard !arguments.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
     var result = ""
     result.reserveCapacity(template.utf8.count)
