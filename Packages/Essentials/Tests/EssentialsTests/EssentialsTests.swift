@@ -70,11 +70,18 @@ import Testing
       entries: [
         "s": ["en": "Deleted {count} record(s).", "zh-Hans": "已删除 {count} 条记录。"],
         "es": ["en": "{count} address(es) found", "zh-Hans": "找到 {count} 个地址"],
-        "plural": ["en": "Watch started: {instances} instances", "zh-Hans": "开始监视 {instances} 个实例"],
+        "plural": [
+          "en": "Watch started: {instances} instances", "zh-Hans": "开始监视 {instances} 个实例",
+        ],
         "count": ["en": "{count} new messages", "zh-Hans": "{count} 条新短信"],
-        "one": ["en": "{count} new messages", "en.one": "{count} new message", "zh-Hans": "{count} 条新短信"],
+        "one": [
+          "en": "{count} new messages", "en.one": "{count} new message", "zh-Hans": "{count} 条新短信",
+        ],
         "selector": ["en": "{n} {n|row|rows} in {path}", "zh-Hans": "{path} 中 {n} 行"],
-        "verbs": ["en": "{path} exists; {name} has {limit} s, {ms} ms, #{id} attempts", "zh-Hans": "{path} {name} {limit} {ms} {id}"],
+        "verbs": [
+          "en": "{path} exists; {name} has {limit} s, {ms} ms, #{id} attempts",
+          "zh-Hans": "{path} {name} {limit} {ms} {id}",
+        ],
         "http": ["en": "Use http(s)://{host}", "zh-Hans": "使用 http(s)://{host}"],
       ], origin: "t")
     #expect(

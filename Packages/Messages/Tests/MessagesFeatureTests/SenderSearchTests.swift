@@ -155,7 +155,9 @@ struct SenderSearchTests {
   func senderForms() {
     // Exact keys (issue 36): the form as typed, then the mobile number's digits.
     #expect(
-      SenderMatches.prefixes("+86 138-0013") == ["+86 138-0013", "1380013", "+861380013", "+1380013"])
+      SenderMatches.prefixes("+86 138-0013") == [
+        "+86 138-0013", "1380013", "+861380013", "+1380013",
+      ])
     #expect(SenderMatches.prefixes("138-0013") == ["138-0013", "1380013", "+1380013"])
     #expect(SenderMatches.prefixes("10086") == ["10086", "+10086"])
     #expect(SenderMatches.prefixes("Goog").contains("goog"))
