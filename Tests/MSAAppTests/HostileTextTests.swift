@@ -41,12 +41,15 @@ import Testing
   }
 
   /// A home with two hostile devices added, tested and synced: `evil` (everything) and
-  /// `broken` (no modem, so its error messages are the device's).
+  /// `broken` (no modem, so its error messages are the device's; its SMS list answers an
+  /// error of its own too — without this fault it would answer, as SimAdmin's SMS database
+  /// does without a modem).
   static func hostileHome() async throws -> (Home, SimulatedFleet) {
     let fleet = try await SimulatedFleet.start([
       DeviceProfile(name: "evil", smsCount: 15, faults: [FaultRule(.hostileText)]),
       DeviceProfile(
-        name: "broken", hasModem: false, smsCount: 0, faults: [FaultRule(.hostileText)]),
+        name: "broken", hasModem: false, smsCount: 0,
+        faults: [FaultRule(.hostileText), FaultRule(.deviceError, pathPrefix: "/api/sms/list")]),
     ])
     let home = Home()
     for (name, device) in zip(["evil", "broken"], fleet.devices) {

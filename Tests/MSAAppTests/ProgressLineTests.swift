@@ -18,7 +18,7 @@ import Testing
       [
         "Up: Online", "Down: Offline · connection refused", "Up: 0 new", "Down: failed: ",
         "Up: 3 messages deleted", "Down: 2 messages deleted",
-        "[1/2] Down: removed (Hub: could not read the Hub binding: unreachable)",
+        "[1/2] Down: removed (Hub: Hub binding unreadable: ",
         "[2/2] Up: removed (Hub: ",
       ]
     ),
@@ -26,7 +26,7 @@ import Testing
       "zh-Hans",
       [
         "Up：在线", "Down：离线 · 连接被拒绝", "Up：新增 0 条", "Down：失败：", "Up：已删除 3 条",
-        "Down：已删除 2 条", "[1/2] Down：已删除（Hub：无法读取 Hub 绑定：无法连接）",
+        "Down：已删除 2 条", "[1/2] Down：已删除（Hub：无法读取 Hub 绑定：",
         "[2/2] Up：已删除（Hub：",
       ]
     ),

@@ -39,9 +39,9 @@ public enum AppServices {
         SimAdminConnector(
           timeout: requestTimeout, userAgentVersion: buildInfo.version,
           logger: logger(services, verbose: verbose, clock: clock), clock: clock,
-          credentials: { instanceID in
+          passwords: CredentialPasswordKeeper(clock: clock) {
             // Read when a device asks for a login, so a password stored meanwhile counts.
-            try? services.resolve(Store.self).credentials.password(for: instanceID)
+            try? services.resolve(Store.self).credentials
           })
       }
   }

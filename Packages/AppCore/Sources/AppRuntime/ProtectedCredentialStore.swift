@@ -37,6 +37,19 @@ public final class ProtectedCredentialStore: CredentialStore {
     try file.instanceIDsWithPasswords()
   }
 
+  /// When and where a device refused the stored password.
+  public func refusal(for instanceID: String) throws(CredentialError) -> PasswordRefusal? {
+    try file.refusal(for: instanceID)
+  }
+
+  /// Remembers that the stored password was refused.
+  public func recordRefusal(of password: String, for instanceID: String, origin: String, at: Date)
+    throws(CredentialError)
+  {
+    try file.recordRefusal(of: password, for: instanceID, origin: origin, at: at)
+    try protect()
+  }
+
   /// The file protection this platform gives `credentials.json`: `complete` on iOS, nil
   /// where there is none (the owner-only mode is all).
   public static var protection: String? {

@@ -123,8 +123,19 @@ enum SmsActions {
   {
     let result: SendResult
     do {
-      result = try await access.session.smsSend(phoneNumber: request.to, content: request.text)
+      // The device answers when its modem has sent it: wait as long as a send may take.
+      result = try await access.session.smsSend(
+        phoneNumber: request.to, content: request.text, timeout: SendFailureMeaning.defaultWait)
     } catch {
+      // No answer is not a failure: the message may have gone out (never "failed").
+      if SendFailureMeaning(error.error) == .unknown {
+        throw DeviceFailure.message(
+          key: "sms.sendUnknown",
+          arguments: [
+            "instance": access.instance.name, "to": request.to,
+            "reason": error.error.localizedMessage(environment.language),
+          ])
+      }
       throw DeviceFailure.upstream(error)
     }
     let text = DeviceModulesStrings.text(
@@ -141,13 +152,18 @@ enum SmsActions {
     let session = access.session
     let description = describe(target, language)
     do {
-      let count: Int64
+      // The rows this run deletes, listed now: a conversation or everything is deleted by id,
+      // never with SimAdmin's clear or delete-by-number, which act on the whole table at the
+      // moment they run (a message that arrives meanwhile would go unseen). The count said
+      // is the count deleted, at most.
+      let rows: [Int64]
       switch target {
-      case .ids(let ids): count = Int64(ids.count)
+      case .ids(let ids): rows = ids
       case .conversation(let number):
-        count = Int64(try await session.smsConversation(phoneNumber: number, limit: 100_000).count)
-      case .all: count = try await session.smsStats().total
+        rows = try await session.smsConversation(phoneNumber: number, limit: 100_000).map(\.id)
+      case .all: rows = try await allRowIDs(session)
       }
+      let count = Int64(rows.count)
       guard count > 0 else {
         let text = DeviceModulesStrings.text(
           "sms.delete.nothing", language,
@@ -164,14 +180,16 @@ enum SmsActions {
             "count": String(count), "target": description, "instance": access.instance.name,
           ])
       }
-      let deleted: Int64
-      switch target {
-      case .ids(let ids) where ids.count == 1:
-        deleted = try await session.smsDeleteMessage(id: ids[0]).deleted
-      case .ids(let ids): deleted = try await session.smsBatchDelete(ids: ids).deleted
-      case .conversation(let number):
-        deleted = try await session.smsDeleteConversation(phoneNumber: number).deleted
-      case .all: deleted = try await session.smsClear().deleted
+      var deleted: Int64 = 0
+      if rows.count == 1 {
+        deleted = try await session.smsDeleteMessage(id: rows[0]).deleted
+      } else {
+        var start = 0
+        while start < rows.count {
+          let chunk = Array(rows[start..<min(rows.count, start + deleteChunk)])
+          deleted += try await session.smsBatchDelete(ids: chunk).deleted
+          start += deleteChunk
+        }
       }
       let text = DeviceModulesStrings.text(
         "sms.deleted", language,
@@ -183,6 +201,28 @@ enum SmsActions {
     } catch let failure as SimAdminFailure {
       throw DeviceFailure.upstream(failure)
     }
+  }
+
+  /// Ids per `POST /api/sms/batch-delete`.
+  static let deleteChunk = 500
+
+  /// Every row id the device lists now, page by page (newest first; a row seen twice as new
+  /// messages shift the offsets counts once). The pages are bounded by the device's own total,
+  /// so a device that ignores the offset cannot keep this going.
+  static func allRowIDs(_ session: SimAdminSession) async throws(SimAdminFailure) -> [Int64] {
+    let total = max(0, try await session.smsStats().total)
+    let pageSize = 1000
+    let pages = Int(min(total, 10_000_000)) / pageSize + 2
+    var ids: [Int64] = []
+    var seen = Set<Int64>()
+    for page in 0..<pages {
+      let list = try await session.smsPage(limit: pageSize, offset: page * pageSize)
+      for message in list.messages where seen.insert(message.id).inserted {
+        ids.append(message.id)
+      }
+      if list.messages.count + list.unreadable < pageSize { break }
+    }
+    return ids
   }
 
   static func describe(_ target: DeleteTarget, _ language: AppLanguage) -> String {

@@ -236,7 +236,32 @@ struct DeviceCommandTests {
         "device", "bare", "sms", "send", "--to", "10086", "--text", "x",
       ]).error
       let failure = try #require(error as? DeviceFailure)
-      #expect(failure.localizedMessage(.simplifiedChinese).contains("未检测到调制解调器"))
+      #expect(
+        failure.localizedMessage(.simplifiedChinese).contains(DeviceProfile.noModemSendMessage))
+    }
+  }
+
+  @Test("sms send whose answer is lost is 'outcome unknown', never 'failed' (issue 29)")
+  func sendOutcomeUnknown() async throws {
+    try await FeatureHarness(
+      .deviceModules,
+      devices: [
+        DeviceProfile(
+          name: "lossy", faults: [FaultRule(.reset, pathPrefix: "/api/sms/send")])
+      ]
+    ).use { harness in
+      let outcome = await harness.outcome([
+        "device", "lossy", "sms", "send", "--to", "10086", "--text", "x",
+      ])
+      #expect(outcome.exitCode == .failure)
+      #expect(
+        outcome.message.hasPrefix("Outcome unknown: lossy did not confirm the send to 10086."))
+      #expect(outcome.message.contains("msa device lossy sms"))
+      #expect(!outcome.message.contains("failed"))
+      let chinese = await harness.outcome(
+        ["device", "lossy", "sms", "send", "--to", "10086", "--text", "x"],
+        language: .simplifiedChinese)
+      #expect(chinese.message.hasPrefix("结果未知"))
     }
   }
 
@@ -253,6 +278,7 @@ struct DeviceCommandTests {
         #expect(message.contains("office"))
         #expect(message.contains("2 message"))
         #expect(message.contains("--yes"))
+        #expect(message.contains("archived or not (msa messages sync office first keeps a copy)"))
         #expect(device.messages().count == 5)
 
         let one = try await harness.run([
@@ -295,5 +321,32 @@ struct DeviceCommandTests {
         #expect(try result.jsonData()["deleted"] as? Int == 2)
         #expect(device.messages().map(\.phoneNumber) == ["95588"])
       }
+  }
+
+  @Test("sms delete of everything or a conversation leaves a message that arrives meanwhile")
+  func deleteLeavesAMessageThatArrivesMeanwhile() async throws {
+    for target in [["--all"], ["--conversation", "10086"]] {
+      try await FeatureHarness(
+        .deviceModules, devices: [DeviceProfile(name: "office", smsCount: 0)]
+      ).use { harness in
+        let device = harness.devices[0]
+        for text in ["a", "b", "c"] { _ = device.receiveSMS(from: "10086", content: text) }
+        // The device's answers to the reads that list the rows come 1.5 s late; a message
+        // arrives in between. SimAdmin's delete-by-number (or clear) would delete it unseen.
+        device.setFaults(
+          ["/api/sms/list", "/api/sms/conversation"].map {
+            FaultRule(.latency(milliseconds: 1500), pathPrefix: $0, method: "GET")
+          })
+        async let run = harness.run(["device", "office", "sms", "delete"] + target + ["--yes"])
+        try await Task.sleep(nanoseconds: 700_000_000)
+        _ = device.receiveSMS(from: "10086", content: "arrived meanwhile")
+        let result = try await run
+        #expect(try result.jsonData()["deleted"] as? Int == 3, "\(target)")
+        #expect(device.messages().map(\.content) == ["arrived meanwhile"], "\(target)")
+        let paths = device.requests().map { "\($0.method) \($0.path)" }
+        #expect(!paths.contains { $0.hasPrefix("POST /api/sms/clear") }, "\(target)")
+        #expect(!paths.contains { $0.hasPrefix("DELETE /api/sms/conversation") }, "\(target)")
+      }
+    }
   }
 }

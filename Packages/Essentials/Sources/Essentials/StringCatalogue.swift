@@ -122,8 +122,8 @@ public struct StringCatalogue: Sendable {
   /// Words a count's placeholder may be followed by that end in "s" but are no plural noun
   /// (a verb after a name, a unit).
   static let notPlurals: Set<String> = [
-    "as", "does", "ends", "exists", "fails", "has", "holds", "is", "its", "masks", "matches",
-    "ms", "refers", "s", "says", "shows", "this", "was", "waits",
+    "as", "does", "ends", "exists", "fails", "has", "holds", "is", "its", "looks", "masks",
+    "matches", "ms", "refers", "s", "says", "shows", "sms", "this", "was", "waits",
   ]
   /// Words that may stand between a count and its noun (`{count} new messages`).
   static let countModifiers: Set<String> = [

@@ -80,10 +80,12 @@ public final class FeatureHarness: Sendable {
     fleet = nil
     instances = []
     let credentials = testStore.store.credentials
+    let clock = testStore.clock.clock
+    // As the app wires it (AppRuntime's CredentialPasswordKeeper): refusals remembered in
+    // the store's credential store.
     let connector = SimAdminConnector(
       transport: transport ?? HTTPTransports.standard(), timeout: timeout,
-      userAgentVersion: "test", clock: testStore.clock.clock,
-      credentials: { id in (try? credentials.password(for: id)) ?? nil })
+      userAgentVersion: "test", clock: clock, passwords: HarnessPasswords(credentials, clock))
     self.connector = connector
     services = feature.services(Services().registering(testStore.store).registering(connector))
   }
@@ -334,5 +336,29 @@ extension CommandResult {
 
   private struct NotAnObject: Error, CustomStringConvertible {
     var description: String { "the JSON output's data is not an object" }
+  }
+}
+
+/// The harness's passwords: the store's credential store, refusals remembered there.
+struct HarnessPasswords: PasswordKeeper {
+  let credentials: any CredentialStore
+  let clock: AppClock
+
+  init(_ credentials: any CredentialStore, _ clock: AppClock) {
+    self.credentials = credentials
+    self.clock = clock
+  }
+
+  func storedPassword(for instanceID: String, origin: URL) -> StoredPassword {
+    switch credentials.loginPassword(for: instanceID, origin: origin.absoluteString) {
+    case .none: .none
+    case .password(let password): .password(password)
+    case .refused(let refusal): .refused(at: refusal.at)
+    }
+  }
+
+  func passwordRefused(_ password: String, for instanceID: String, origin: URL) {
+    try? credentials.recordRefusal(
+      of: password, for: instanceID, origin: origin.absoluteString, at: clock.now())
   }
 }

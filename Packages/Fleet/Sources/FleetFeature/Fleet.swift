@@ -2,6 +2,7 @@ import Essentials
 import FeatureKit
 import Foundation
 import LocalStore
+import SimAdminClient
 import ViewKit
 
 /// The Fleet feature (节点): the instance registry, connection tests with plain-language
@@ -53,6 +54,16 @@ public enum Fleet {
       RouteAction(
         key: "u", title: string("action.logout"), arguments: ["fleet", "logout", "{param:ref}"]),
       RouteAction(key: "m", title: string("action.sections"), opens: "device/{param:ref}"),
+      // Removing never writes to the device; releasing it from its Hub is a choice of its
+      // own, made on a screen that shows the Hub's address first.
+      RouteAction(
+        key: "h", title: string("action.release"), opens: "fleet/{param:ref}/release"),
+    ]
+    let releaseActions = [
+      RouteAction(
+        key: "d", title: string("action.releaseAndRemove"),
+        arguments: ["fleet", "remove", "{param:ref}", "--release-hub", "--yes"],
+        confirmation: string("confirm.release"))
     ]
     // The add and edit screens are forms: the console opens their fields at once, and `s`
     // opens them again. A password is set from the command line (`--password-stdin`), never
@@ -118,6 +129,55 @@ public enum Fleet {
         view: { state, request in
           InstanceFormView.view(state, language: request.environment.language)
         }),
+      FeatureRoute(
+        "fleet/:ref/release", title: string("route.release"), actions: releaseActions,
+        load: { request in
+          let store = try request.environment.services.resolve(Store.self)
+          let instance = try InstanceRepository(store: store).resolve(
+            reference: request.parameter("ref"))
+          let connector = try request.environment.services.resolve(SimAdminConnector.self)
+          let reading = await InstanceRemover(store: store, connector: connector)
+            .hubReading(instance)
+          return ReleaseScreenState(name: instance.name, reading: reading)
+        },
+        view: { state, request in
+          ReleaseScreenState.view(state, language: request.environment.language)
+        }),
     ]
+  }
+}
+
+/// The release screen: what `GET /api/hub` says, read just now, before anything is written.
+struct ReleaseScreenState: Sendable {
+  var name: String
+  var reading: HubReading
+
+  /// The title names the Hub's address, so the release's confirmation (which names the
+  /// screen) does too.
+  static func view(_ state: ReleaseScreenState, language: AppLanguage) -> ViewNode {
+    let text = { (key: String, arguments: [String: String]) in
+      FleetStrings.text(key, language, arguments)
+    }
+    let hub: String
+    var bound = false
+    switch state.reading {
+    case .bound(let url, _):
+      hub = text("hub.bound", ["hub": url])
+      bound = true
+    case .standalone: hub = text("hub.standalone", [:])
+    case .waiting: hub = text("hub.waiting", [:])
+    case .notSupported: hub = text("hub.notSupported", [:])
+    case .unreadable(let error):
+      hub = text("hub.unreadable", ["reason": error.localizedMessage(language)])
+    }
+    return .screen(
+      Screen(
+        title: text("release.screenTitle", ["name": state.name, "hub": hub]),
+        children: [
+          .text(
+            Text(
+              bound ? text("release.explain", [:]) : text("release.notBound", [:]),
+              style: .muted))
+        ]))
   }
 }

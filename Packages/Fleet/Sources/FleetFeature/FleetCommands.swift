@@ -211,6 +211,7 @@ enum FleetCommands {
         ],
         options: [
           .flag("yes", short: "y", help: string("opt.yes")),
+          .flag("release-hub", help: string("opt.releaseHub")),
           .flag("force", help: string("opt.force")),
         ]
       ).listing("removals", fields: RemovalReport.jsonFields)
@@ -223,36 +224,51 @@ enum FleetCommands {
       }
       try context.store.requireWritable()
       let instances = try context.resolve(references)
+      let releaseHub = parsed.flag("release-hub")
+      let remover = InstanceRemover(store: context.store, connector: try context.connector())
       guard parsed.flag("yes") else {
+        guard releaseHub else {
+          // Removal alone changes nothing on the devices: nothing to read before asking.
+          throw FleetFailure(
+            "error.confirmRemove",
+            [
+              "count": String(instances.count),
+              "targets": instances.map(\.name).joined(separator: ", "),
+            ])
+        }
+        // Releasing writes to each device: the question names each one's Hub, as read now.
+        try context.requireCredentials()
+        var targets: [String] = []
+        for instance in instances {
+          let reading = await remover.hubReading(instance)
+          targets.append(
+            context.text(
+              "confirm.releaseTarget",
+              ["name": instance.name, "hub": hubText(reading, context)]))
+        }
         throw FleetFailure(
-          "error.confirmRemove",
-          [
-            "count": String(instances.count),
-            "targets": instances.map(\.name).joined(separator: ", "),
-          ])
+          "error.confirmRelease",
+          ["count": String(instances.count), "targets": targets.joined(separator: "; ")])
       }
       try context.requireCredentials()
-      let remover = InstanceRemover(store: context.store, connector: try context.connector())
       var reports: [RemovalReport] = []
       for (index, instance) in instances.enumerated() {
-        let report = try await remover.remove(instance, force: parsed.flag("force"))
+        let report = try await remover.remove(
+          instance, force: parsed.flag("force"), releaseHub: releaseHub)
         reports.append(report)
         if instances.count > 1 {
           context.environment.progress(
             index + 1, of: instances.count,
             context.text(
               report.deleted ? "progress.removed" : "progress.kept",
-              [
-                "name": instance.name,
-                "release": context.text("release.\(report.release.rawValue)"),
-              ]))
+              ["name": instance.name, "release": hubCell(report, context).text]))
         }
         if report.deleted {
           context.environment.logger.labeled("msa.fleet").info(
             "fleet.instanceRemoved",
             metadata: [
               "instance_id": instance.id, "instance_name": instance.name,
-              "release": report.release.rawValue,
+              "release": report.release.rawValue, "hub": report.hub?.rawValue ?? "",
             ])
         }
       }
@@ -263,30 +279,66 @@ enum FleetCommands {
     }
   }
 
+  /// What a device's Hub binding was read as, in words: "bound to http://…", "standalone"…
+  static func hubText(_ reading: HubReading, _ context: FleetContext) -> String {
+    switch reading {
+    case .bound(let url, _): context.text("hub.bound", ["hub": url])
+    case .standalone: context.text("hub.standalone")
+    case .waiting: context.text("hub.waiting")
+    case .notSupported: context.text("hub.notSupported")
+    case .unreadable(let error):
+      context.text("hub.unreadable", ["reason": error.localizedMessage(context.language)])
+    }
+  }
+
+  /// The report's Hub cell: what the device is left as, or what the release did.
+  static func hubCell(_ report: RemovalReport, _ context: FleetContext) -> TableCell {
+    let found: String
+    switch report.hub {
+    case .bound?: found = context.text("hub.bound", ["hub": report.hubURL ?? ""])
+    case .standalone?: found = context.text("hub.standalone")
+    case .waiting?: found = context.text("hub.waiting")
+    case .notSupported?: found = context.text("hub.notSupported")
+    case .unreadable?, nil:
+      found = context.text(
+        "hub.unreadable",
+        ["reason": report.hubFailure?.localizedMessage(context.language) ?? report.hubReason ?? ""])
+    }
+    let reason = report.failure?.localizedMessage(context.language) ?? report.detail ?? ""
+    switch report.release {
+    case .leftAsIs:
+      let tone: Tone = report.hub == .bound || report.hub == .waiting ? .warning : .muted
+      return TableCell(
+        report.hub == .bound || report.hub == .waiting
+          ? context.text("release.leftAsIs", ["hub": found]) : found, tone: tone)
+    case .released:
+      return TableCell(
+        context.text("release.released", ["hub": report.hubURL ?? ""]), tone: .success)
+    case .nothingToRelease:
+      return TableCell(context.text("release.nothingToRelease", ["hub": found]), tone: .muted)
+    case .failed where report.hub == .unreadable || report.hub == nil:
+      // The binding could not even be read: that is the reason.
+      return TableCell(context.text("release.unreadable", ["hub": found]), tone: .danger)
+    case .failed:
+      return TableCell(
+        context.text("release.failed", ["hub": found, "reason": reason]), tone: .danger)
+    case .unanswered:
+      return TableCell(
+        context.text(
+          "release.unanswered",
+          ["hub": report.hubURL ?? "", "seconds": SnapshotParts.seconds(5)]), tone: .warning)
+    }
+  }
+
   static func removalView(_ reports: [RemovalReport], _ context: FleetContext) -> ViewNode {
     let rows = reports.map { report in
-      var release = context.text("release.\(report.release.rawValue)")
-      if let failure = report.failure {
-        release = context.text(
-          "release.because",
-          ["release": release, "reason": failure.localizedMessage(context.language)])
-      } else if let detail = report.detail {
-        release = context.text("release.because", ["release": release, "reason": detail])
-      }
       let outcome =
         report.deleted
         ? TableCell(context.text("result.deleted"), tone: .success)
         : TableCell(context.text("result.kept"), tone: .danger)
-      let releaseTone: Tone =
-        switch report.release {
-        case .released: .success
-        case .nothingToRelease, .notSupported: .muted
-        case .unreachable, .loginRequired: .warning
-        case .refused: .danger
-        }
       return TableRow(
         id: report.id,
-        cells: [TableCell(report.name), TableCell(release, tone: releaseTone), outcome])
+        cells: [TableCell(report.name), hubCell(report, context), outcome])
     }
     var children: [ViewNode] = [
       .table(
@@ -294,7 +346,8 @@ enum FleetCommands {
           columns: [
             TableColumn(id: "name", title: context.text("column.name"), priority: 3),
             TableColumn(
-              id: "release", title: context.text("column.release"), minWidth: 8, priority: 2),
+              id: "release", title: context.text("column.release"), minWidth: 8, priority: 2,
+              sizing: .fill),
             TableColumn(id: "result", title: context.text("column.result"), priority: 1),
           ], rows: rows))
     ]
@@ -308,6 +361,15 @@ enum FleetCommands {
           Banner(
             context.text("remove.mayStillBeBound", ["names": forced.joined(separator: ", ")]),
             tone: .warning)))
+    }
+    // Bound devices left as they are: still their Hub's; how to release one, if wanted.
+    let bound = reports.filter { $0.deleted && $0.release == .leftAsIs && $0.hub == .bound }
+    if !bound.isEmpty {
+      children.append(
+        .text(
+          Text(
+            context.text("remove.boundLeft", ["names": bound.map(\.name).joined(separator: ", ")]),
+            style: .muted)))
     }
     return .stack(children)
   }
@@ -369,9 +431,11 @@ enum FleetCommands {
       } else {
         instances = try context.resolve(references)
       }
-      let prober = Prober(
+      var prober = Prober(
         connector: try context.connector(), credentials: context.store.credentials,
         clock: context.environment.clock, timeout: timeout)
+      prober.noModemBefore = try StatusRepository(store: context.store).details(
+        withReason: StatusReason.noModem.rawValue)
       let recorder = StatusRecorder(store: context.store, logger: context.environment.logger)
       var done = 0
       var snapshotTexts: [String: String] = [:]
@@ -452,6 +516,19 @@ enum FleetCommands {
       let typed = invocation.parsed.flag("password-stdin") ? try context.readPassword() : nil
       guard let password = try typed ?? context.store.credentials.password(for: instance.id) else {
         throw FleetFailure("error.noPasswordStored", ["name": instance.name])
+      }
+      // A stored password this device refused is not tried again (the device alerts its
+      // owner after 5 failed logins in 5 minutes); a new one comes with --password-stdin.
+      if typed == nil,
+        case .refused(let refusal) = context.store.credentials.loginPassword(
+          for: instance.id, origin: instance.origin.url.absoluteString)
+      {
+        throw FleetFailure(
+          "error.passwordRefused",
+          [
+            "name": instance.name,
+            "time": CivilTime(refusal.at, offsetSeconds: TimeZone.current.secondsFromGMT()).text(),
+          ])
       }
       let session = try context.connector().session(
         for: instance.id, name: instance.name, origin: instance.origin.url)

@@ -21,27 +21,30 @@ public struct TestPayload: Sendable, Codable, Hashable {
   public var results: [ProbeResult]
 }
 
-/// How releasing the Hub binding went before a delete.
+/// What `fleet remove` did about the device's Hub binding. Without `--release-hub` it does
+/// nothing to the device (`leftAsIs`); with it, a bound device is made standalone.
 public enum ReleaseOutcome: String, Sendable, Codable, Hashable, CaseIterable {
-  /// The device was bound; `POST /api/hub/unbind` released it.
+  /// Not asked to release: the device was not written to (``RemovalReport/hub`` says what it
+  /// is left as).
+  case leftAsIs
+  /// Asked to release, and the device was bound: `POST /api/hub` with `enabled: false` made it
+  /// standalone (the Hub is not told).
   case released
-  /// `GET /api/hub` says the device is not bound (standalone, or waiting for a Hub): nothing
-  /// was written to it.
+  /// Asked to release, but the device is not bound (standalone, waiting for a Hub, or no Hub
+  /// routes): nothing was written.
   case nothingToRelease
-  /// SimAdmin before 1.1.9: no Hub routes (plain-text 404), nothing to release.
-  case notSupported
-  /// The device could not be reached (or did not answer in time).
-  case unreachable
-  /// The device wants a login that could not be had.
-  case loginRequired
-  /// The device refused, or answered something that is not SimAdmin's.
-  case refused
+  /// Asked to release, and it could not be done (the binding unreadable, the device refused,
+  /// a login it wants): the instance is kept unless `--force`.
+  case failed
+  /// Asked to release; the device answered `GET /api/hub` but not the release in time: it may
+  /// have been released. Kept unless `--force`.
+  case unanswered
 
   /// Whether the instance is deleted without `--force`.
   public var allowsRemoval: Bool {
     switch self {
-    case .released, .nothingToRelease, .notSupported: true
-    case .unreachable, .loginRequired, .refused: false
+    case .leftAsIs, .released, .nothingToRelease: true
+    case .failed, .unanswered: false
     }
   }
 }
@@ -52,23 +55,40 @@ public struct RemovalReport: Sendable, Codable, Hashable {
   public var id: String
   /// Its name.
   public var name: String
-  /// How the Hub release went.
+  /// What `GET /api/hub` said the device is (nil before it was read).
+  public var hub: HubFound?
+  /// The Hub's address, when the device was bound.
+  public var hubURL: String?
+  /// Why the binding could not be read (`timeout`, `wrongPassword`…), when unreadable.
+  public var hubReason: String?
+  /// What was done about the binding.
   public var release: ReleaseOutcome
-  /// The release's reason code when not released (`timeout`, `notSupported`, `wrongPassword`…).
+  /// Why a release failed (`timeout`, `wrongPassword`, `http500`…).
   public var releaseReason: String?
   /// The device's or system's detail.
   public var detail: String?
   /// Whether the instance was deleted.
   public var deleted: Bool
-  /// Deleted with `--force` although the release did not happen: the device may still be
-  /// bound to its Hub.
+  /// Deleted with `--force` although the asked-for release did not happen: the device may
+  /// still be bound to its Hub.
   public var mayStillBeBound = false
   /// The client's error behind ``releaseReason``, for showing it in the reader's language
   /// (not part of the JSON: `releaseReason` and `detail` are).
   public var failure: SimAdminError? = nil
+  /// The client's error behind ``hubReason`` (not part of the JSON).
+  public var hubFailure: SimAdminError? = nil
+
+  /// A report.
+  public init(id: String, name: String, release: ReleaseOutcome, deleted: Bool) {
+    self.id = id
+    self.name = name
+    self.release = release
+    self.deleted = deleted
+  }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, name, release, releaseReason, detail, deleted, mayStillBeBound
+    case id, name, hub, hubURL, hubReason, release, releaseReason, detail, deleted,
+      mayStillBeBound
   }
 
   /// Its fields in `--json`, for `--fields`.

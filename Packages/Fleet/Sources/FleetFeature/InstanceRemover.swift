@@ -3,19 +3,26 @@ import Foundation
 import LocalStore
 import SimAdminClient
 
-/// Deletes instances, releasing a device's Hub binding first only when it has one.
+/// Deletes instances from msa, and says what each device is left as.
 ///
-/// The rule for every write to a device: read, decide, write only what the user asked for.
-/// Removal reads `GET /api/hub` and sends `POST /api/hub/unbind` only to a bound device
-/// (SIMADMIN-API §5): on a standalone device unbind would switch it to centrally managed
-/// mode. Released, nothing to release or not supported (before 1.1.9) → deleted;
-/// unreachable, login required or release refused → kept, unless `force`.
+/// Removing never writes to the device (PRODUCT §3, Fleet). A device bound to a SimAdminHub
+/// belongs to that Hub: `POST /api/hub/unbind` would not tell the Hub, would keep the device
+/// in managed mode with no address, and would open the unauthenticated
+/// `POST /api/hub/provision` to anyone on the LAN (SIMADMIN-API §5). So removal reads
+/// `GET /api/hub` when it can and reports it: bound to a Hub and left as is, standalone,
+/// waiting for a Hub, no Hub routes, or unreadable — and the instance is deleted whatever the
+/// read said.
+///
+/// Releasing is a separate, explicit choice (`--release-hub`): a bound device gets
+/// `POST /api/hub` with its own configuration and `enabled: false`, which leaves it
+/// standalone (never claimable); the Hub is not told. A release that fails, or that the device
+/// does not answer in time, keeps the instance with the reason unless `force`.
 public struct InstanceRemover: Sendable {
   /// The store.
   public let store: Store
   /// The session pool.
   public let connector: SimAdminConnector
-  /// Seconds allowed for the read and the release together.
+  /// Seconds allowed for the read, and again for the release.
   public let timeout: TimeInterval
 
   /// A remover.
@@ -25,70 +32,90 @@ public struct InstanceRemover: Sendable {
     self.timeout = timeout
   }
 
-  /// Releases when bound, then deletes (or keeps) `instance`; the password goes with it.
-  public func remove(_ instance: Instance, force: Bool) async throws -> RemovalReport {
-    let (outcome, error) = await release(instance)
+  /// What `GET /api/hub` says about `instance`'s device (read only), within the timeout.
+  public func hubReading(_ instance: Instance) async -> HubReading {
+    let session = connector.session(
+      for: instance.id, name: instance.name, origin: instance.origin.url)
+    return await Self.read(session, timeout: timeout)
+  }
+
+  /// Deletes `instance` (and its password), after releasing its device from its Hub when
+  /// `releaseHub` (kept when that release fails, unless `force`).
+  public func remove(_ instance: Instance, force: Bool, releaseHub: Bool = false) async throws
+    -> RemovalReport
+  {
+    let session = connector.session(
+      for: instance.id, name: instance.name, origin: instance.origin.url)
+    let reading = await Self.read(session, timeout: timeout)
     var report = RemovalReport(
-      id: instance.id, name: instance.name, release: outcome, releaseReason: error.map(Self.code),
-      detail: error.flatMap(Self.detail), deleted: false)
-    report.failure = error
-    guard outcome.allowsRemoval || force else { return report }
+      id: instance.id, name: instance.name, release: releaseHub ? .nothingToRelease : .leftAsIs,
+      deleted: false)
+    report.hub = reading.code
+    if case .bound(let url, _) = reading { report.hubURL = url }
+    if case .unreadable(let error) = reading {
+      report.hubReason = Self.code(error)
+      report.hubFailure = error
+    }
+    if releaseHub {
+      switch reading {
+      case .bound(_, let config):
+        let (outcome, error) = await release(session, keeping: config)
+        report.release = outcome
+        report.releaseReason = error.map(Self.code)
+        report.detail = error.flatMap(Self.detail)
+        report.failure = error
+      case .unreadable(let error):
+        // Asked to release, and the binding could not even be read.
+        report.release = .failed
+        report.releaseReason = Self.code(error)
+        report.detail = Self.detail(error)
+        report.failure = error
+      case .standalone, .waiting, .notSupported:
+        break
+      }
+    }
+    guard report.release.allowsRemoval || force else { return report }
     try InstanceRepository(store: store).delete(
       id: instance.id, expectedRevision: instance.revision)
     connector.forget(instanceID: instance.id)
     try store.credentials.removePassword(for: instance.id)
     report.deleted = true
-    report.mayStillBeBound = !outcome.allowsRemoval
+    report.mayStillBeBound = !report.release.allowsRemoval
     return report
   }
 
-  /// Reads the Hub state and releases a bound device, all within the timeout.
-  func release(_ instance: Instance) async -> (ReleaseOutcome, SimAdminError?) {
-    let session = connector.session(
-      for: instance.id, name: instance.name, origin: instance.origin.url)
-    let nanoseconds = UInt64(max(0.001, timeout) * 1_000_000_000)
-    let result = await withTaskGroup(of: (ReleaseOutcome, SimAdminError?)?.self) { group in
-      group.addTask { await Self.readThenRelease(session) }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: nanoseconds)
-        return nil
+  // MARK: - Device
+
+  /// `GET /api/hub` within `timeout`.
+  static func read(_ session: SimAdminSession, timeout: TimeInterval) async -> HubReading {
+    let answer = await bounded(timeout) { () async throws(SimAdminFailure) in
+      try await session.hub()
+    }
+    switch answer {
+    case .failure(.notSupported): return .notSupported
+    case .failure(let error): return .unreadable(error)
+    case .success(let hub):
+      if hub.isBound {
+        let url = hub.config.url.isEmpty ? hub.runtime.hubURL ?? "" : hub.config.url
+        return .bound(url: url, hub.config)
       }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
+      return hub.config.enabled ? .waiting : .standalone
     }
-    return result ?? (.unreachable, .timeout)
   }
 
-  static func readThenRelease(_ session: SimAdminSession) async -> (
-    ReleaseOutcome, SimAdminError?
-  ) {
-    let state = await attempt { () async throws(SimAdminFailure) in try await session.hub() }
-    switch state {
-    case .failure(.notSupported):
-      return (.notSupported, nil)
-    case .failure(let error):
-      return (failed(error), error)
-    case .success(let hub) where !hub.isBound:
-      return (.nothingToRelease, nil)
-    case .success:
-      break
+  /// Makes a bound device standalone (its own configuration, `enabled: false`), within the
+  /// timeout. The device answered `GET /api/hub`, so a release it does not answer in time is
+  /// unanswered (it may have happened), never "unreachable".
+  func release(_ session: SimAdminSession, keeping config: HubState.Config) async
+    -> (ReleaseOutcome, SimAdminError?)
+  {
+    let answer = await bounded(timeout) { () async throws(SimAdminFailure) in
+      try await session.hubMakeStandalone(keeping: config)
     }
-    switch await attempt({ () async throws(SimAdminFailure) in try await session.hubUnbind() }) {
+    switch answer {
     case .success: return (.released, nil)
-    case .failure(let error):
-      // Once the device is known to be bound, any failure of the release is a refusal.
-      let outcome = failed(error)
-      return (outcome == .unreachable ? outcome : .refused, error)
-    }
-  }
-
-  /// How a failed read or release keeps the instance.
-  static func failed(_ error: SimAdminError) -> ReleaseOutcome {
-    switch error {
-    case .timeout, .cancelled, .unreachable: .unreachable
-    case .loginRequired, .wrongPassword, .passwordNotSet: .loginRequired
-    default: .refused
+    case .failure(.timeout), .failure(.cancelled): return (.unanswered, .timeout)
+    case .failure(let error): return (.failed, error)
     }
   }
 
@@ -110,4 +137,43 @@ public struct InstanceRemover: Sendable {
     default: String(error.reasonKey.split(separator: ".").last ?? "error")
     }
   }
+}
+
+/// What `GET /api/hub` says about a device, read without writing anything.
+public enum HubReading: Sendable, Equatable {
+  /// Centrally managed and attached to the Hub at `url` (with the configuration read).
+  case bound(url: String, HubState.Config)
+  /// Standalone mode (`enabled: false`).
+  case standalone
+  /// Managed mode with no Hub: waiting for one (advertising itself; claimable).
+  case waiting
+  /// No Hub routes (SimAdmin before 1.1.9, or an early 1.1.9 build).
+  case notSupported
+  /// The state could not be read (unreachable, login, no answer in time…).
+  case unreadable(SimAdminError)
+
+  /// The code `fleet remove --json` gives (`hub`).
+  public var code: HubFound {
+    switch self {
+    case .bound: .bound
+    case .standalone: .standalone
+    case .waiting: .waiting
+    case .notSupported: .notSupported
+    case .unreadable: .unreadable
+    }
+  }
+}
+
+/// What `fleet remove` found a device's Hub binding to be (and left it as, unless released).
+public enum HubFound: String, Sendable, Codable, Hashable, CaseIterable {
+  /// Bound to a Hub (`hubURL`).
+  case bound
+  /// Standalone.
+  case standalone
+  /// Managed mode, waiting for a Hub.
+  case waiting
+  /// No Hub routes.
+  case notSupported
+  /// Not readable (`hubReason`).
+  case unreadable
 }

@@ -67,8 +67,11 @@ public enum StatusReason: String, Sendable, Codable, CaseIterable, Hashable {
   case noSIM
   /// The SIM is not registered on a network.
   case notRegistered
-  /// Mobile data is off.
+  /// Mobile data is off (a status before data off was Online's note; kept for old records).
   case noData
+  /// Mobile data is switched off (`/api/data` `active: false`): shown beside Online, not as
+  /// Degraded — many devices are SMS-only on purpose (PRODUCT §5).
+  case dataOff
   /// The device reported an error of its own.
   case upstreamError
   /// The device answered something that is not what SimAdmin sends for a status layer (a

@@ -9,6 +9,8 @@ public enum LayerState: String, Sendable, Codable, Hashable {
   case failed
   /// Not checked (a lower layer failed, or the device does not report it).
   case unknown
+  /// Switched off on purpose (mobile data off): not a failure; the device stays Online.
+  case off
 }
 
 /// The layers a probe checks, in order.

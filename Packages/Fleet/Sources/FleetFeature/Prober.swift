@@ -27,6 +27,10 @@ public struct Prober: Sendable {
   public let clock: AppClock
   /// Seconds allowed for one instance's whole probe.
   public let timeout: TimeInterval
+  /// The devices whose last answer was "no modem", with the device's words (by instance id):
+  /// a modem lookup still searching on such a device is still "no modem"
+  /// (``SnapshotParts/evaluate(noModemBefore:)``).
+  public var noModemBefore: [String: String?] = [:]
 
   /// A prober.
   public init(
@@ -179,7 +183,7 @@ public struct Prober: Sendable {
 
     // Modem, SIM, registration, data; the extras only fill the snapshot.
     let snapshot = parts.snapshot()
-    let evaluation = parts.evaluate()
+    let evaluation = parts.evaluate(noModemBefore: noModemBefore[instance.id])
     layers.modem = evaluation.modem
     layers.sim = evaluation.sim
     layers.registration = evaluation.registration
@@ -188,7 +192,7 @@ public struct Prober: Sendable {
       return finish(
         .degraded, reason, detail: evaluation.detail, health: health, snapshot: snapshot)
     }
-    return finish(.online, nil, health: health, snapshot: snapshot)
+    return finish(.online, evaluation.note, health: health, snapshot: snapshot)
   }
 
   private func latency(since start: Date) -> Int {

@@ -33,9 +33,19 @@ struct SnapshotParts: Sendable {
     var data = LayerState.unknown
     var reason: StatusReason?
     var detail: String?
+    /// What an Online device shows beside its status (mobile data off).
+    var note: StatusReason?
   }
 
-  func evaluate() -> Evaluation {
+  /// The layers' states.
+  ///
+  /// - Parameter noModemBefore: the device's own words when its last answer was "no modem"
+  ///   (nil otherwise). SimAdmin searches for a missing modem for at least 5 s and remembers
+  ///   the failure only 30 s (`modem_manager.rs`), so every other probe of such a device finds
+  ///   its modem lookup still searching. A modem call out of time on a device that had no
+  ///   modem, with no modem-backed call answering, is still "no modem" — a stable status, not
+  ///   one flapping with "modem not answering".
+  func evaluate(noModemBefore: String?? = nil) -> Evaluation {
     var result = Evaluation()
     let seconds = Self.seconds(layerSeconds)
     func fail(_ reason: StatusReason, _ detail: String?) {
@@ -54,11 +64,19 @@ struct SnapshotParts: Sendable {
         fail(reason, detail)
       }
     }
+    let modemAnswered = sim.failure == nil || network.failure == nil
     switch device {
     case .success: result.modem = .ok
     case .failure(.upstream(let message)):
       result.modem = .failed
       fail(.noModem, message)
+    case .failure(.timeout), .failure(.cancelled):
+      result.modem = .failed
+      if let before = noModemBefore, !modemAnswered {
+        fail(.noModem, before)
+      } else {
+        fail(.modemTimeout, seconds)
+      }
     case .failure(let error):
       result.modem = .failed
       failOther(error, timeout: .modemTimeout)
@@ -94,8 +112,9 @@ struct SnapshotParts: Sendable {
         switch data {
         case .success(let state) where state.active: result.data = .ok
         case .success:
-          result.data = .failed
-          fail(.noData, nil)
+          // Switched off (often on purpose: SMS-only devices): Online, with a note.
+          result.data = .off
+          result.note = .dataOff
         case .failure(let error):
           result.data = .failed
           failOther(error, timeout: .dataTimeout)

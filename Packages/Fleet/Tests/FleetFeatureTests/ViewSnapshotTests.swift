@@ -157,7 +157,8 @@ import ViewKitTesting
     #expect(module.home == "fleet")
     #expect(module.name.resolve(.simplifiedChinese) == "节点")
     let patterns = module.routes.map(\.pattern.description)
-    #expect(patterns == ["fleet", "fleet/new", "fleet/:ref", "fleet/:ref/edit"])
+    #expect(
+      patterns == ["fleet", "fleet/new", "fleet/:ref", "fleet/:ref/edit", "fleet/:ref/release"])
     let keys = module.routes[0].actions.map(\.key)
     #expect(keys == ["t", "d", "r", "a", "e", "m"])
     // `r` tests every visible row, one command per row; `a` and `e` open the add and edit
@@ -173,5 +174,13 @@ import ViewKitTesting
     #expect(
       remove.expandedArguments(selection: ["a", "b"], parameters: [:])
         == ["fleet", "remove", "a", "b", "--yes"])
+    // Removing never writes to a device: releasing is its own screen, which reads the Hub
+    // first and names it in the question (its title is the confirmation's target).
+    #expect(!remove.arguments.contains("--release-hub"))
+    #expect(remove.confirmation?.resolve(.english).contains("not changed") == true)
+    let release = module.routes[4].actions[0]
+    #expect(release.arguments == ["fleet", "remove", "{param:ref}", "--release-hub", "--yes"])
+    #expect(release.confirmation?.resolve(.english).contains("{targets}") == true)
+    #expect(module.routes[2].actions.contains { $0.opens == "fleet/{param:ref}/release" })
   }
 }

@@ -9,7 +9,8 @@ import Foundation
 
 /// Passwords in `credentials.json` in the data directory, readable by the owner only.
 ///
-/// The file is `{"version": 1, "passwords": {"<instance id>": "<password>"}}`. Every write
+/// The file is `{"version": 1, "passwords": {"<instance id>": "<password>"}}`, plus
+/// `"refused": {"<instance id>": {"origin": …, "at": …}}` for passwords a device refused. Every write
 /// goes to a temporary file in the same directory, created with mode 0600 before any byte is
 /// written, then renamed over the old file, so a crash never leaves a half-written or
 /// readable file. A file whose mode allows group or other access is refused (with the
@@ -41,36 +42,65 @@ public final class FileCredentialStore: CredentialStore {
   private struct FileContents: Codable {
     var version: Int
     var passwords: [String: String]
+    /// Refused passwords, by instance id (absent in files written before refusals were kept).
+    var refused: [String: PasswordRefusal]?
   }
 
   // MARK: - CredentialStore
 
   /// The stored password of an instance, or `nil`.
   public func password(for instanceID: String) throws(CredentialError) -> String? {
-    try withLock(exclusive: false) { () throws(CredentialError) in try load()[instanceID] }
-  }
-
-  /// Stores (or replaces) an instance's password.
-  public func setPassword(_ password: String, for instanceID: String) throws(CredentialError) {
-    try withLock(exclusive: true) { () throws(CredentialError) in
-      var passwords = try load()
-      passwords[instanceID] = password
-      try save(passwords)
+    try withLock(exclusive: false) { () throws(CredentialError) in
+      try load().passwords[instanceID]
     }
   }
 
-  /// Forgets an instance's password.
+  /// Stores (or replaces) an instance's password, forgetting a refusal of the old one.
+  public func setPassword(_ password: String, for instanceID: String) throws(CredentialError) {
+    try withLock(exclusive: true) { () throws(CredentialError) in
+      var contents = try load()
+      contents.passwords[instanceID] = password
+      contents.refused?[instanceID] = nil
+      try save(contents)
+    }
+  }
+
+  /// Forgets an instance's password (and its refusal).
   public func removePassword(for instanceID: String) throws(CredentialError) {
     try withLock(exclusive: true) { () throws(CredentialError) in
-      var passwords = try load()
-      guard passwords.removeValue(forKey: instanceID) != nil else { return }
-      try save(passwords)
+      var contents = try load()
+      let refused = contents.refused?.removeValue(forKey: instanceID) != nil
+      guard contents.passwords.removeValue(forKey: instanceID) != nil || refused else { return }
+      try save(contents)
     }
   }
 
   /// The ids of instances that have a stored password, sorted.
   public func instanceIDsWithPasswords() throws(CredentialError) -> [String] {
-    try withLock(exclusive: false) { () throws(CredentialError) in try load().keys.sorted() }
+    try withLock(exclusive: false) { () throws(CredentialError) in
+      try load().passwords.keys.sorted()
+    }
+  }
+
+  /// When and where a device refused the stored password of an instance.
+  public func refusal(for instanceID: String) throws(CredentialError) -> PasswordRefusal? {
+    try withLock(exclusive: false) { () throws(CredentialError) in
+      try load().refused?[instanceID]
+    }
+  }
+
+  /// Remembers that `password`, if still the stored one, was refused at `origin`.
+  public func recordRefusal(of password: String, for instanceID: String, origin: String, at: Date)
+    throws(CredentialError)
+  {
+    try withLock(exclusive: true) { () throws(CredentialError) in
+      var contents = try load()
+      guard contents.passwords[instanceID] == password else { return }
+      var refused = contents.refused ?? [:]
+      refused[instanceID] = PasswordRefusal(origin: origin, at: at)
+      contents.refused = refused
+      try save(contents)
+    }
   }
 
   // MARK: - File
@@ -111,11 +141,11 @@ public final class FileCredentialStore: CredentialStore {
     throw .unwritable(path: lockURL.path, reason: String(cString: strerror(code)))
   }
 
-  private func load() throws(CredentialError) -> [String: String] {
+  private func load() throws(CredentialError) -> FileContents {
     let path = fileURL.path
     var info = stat()
     if stat(path, &info) != 0 {
-      if errno == ENOENT { return [:] }
+      if errno == ENOENT { return FileContents(version: 1, passwords: [:]) }
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     let mode = Int(info.st_mode) & 0o777
@@ -129,7 +159,9 @@ public final class FileCredentialStore: CredentialStore {
       throw .unreadable(path: path, reason: error.localizedDescription)
     }
     do {
-      return try JSONDecoder().decode(FileContents.self, from: data).passwords
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .iso8601
+      return try decoder.decode(FileContents.self, from: data)
     } catch let error as DecodingError {
       // Describe the structure only: the values may be passwords.
       switch error {
@@ -143,13 +175,17 @@ public final class FileCredentialStore: CredentialStore {
     }
   }
 
-  private func save(_ passwords: [String: String]) throws(CredentialError) {
+  private func save(_ contents: FileContents) throws(CredentialError) {
     let path = fileURL.path
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    var contents = contents
+    contents.version = 1
+    if contents.refused?.isEmpty == true { contents.refused = nil }
     let data: Data
     do {
-      data = try encoder.encode(FileContents(version: 1, passwords: passwords))
+      data = try encoder.encode(contents)
     } catch {
       throw .unwritable(path: path, reason: "cannot encode")
     }

@@ -12,13 +12,17 @@
       self.service = service
     }
 
-    private func query(_ instanceID: String?) -> [String: Any] {
+    private func query(_ instanceID: String?, service: String? = nil) -> [String: Any] {
       var query: [String: Any] = [
-        kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
+        kSecClass as String: kSecClassGenericPassword,
+        kSecAttrService as String: service ?? self.service,
       ]
       if let instanceID { query[kSecAttrAccount as String] = instanceID }
       return query
     }
+
+    /// Refusals are items of their own, under `<service>.refused`.
+    private var refusalService: String { service + ".refused" }
 
     /// The stored password of an instance, or `nil`.
     public func password(for instanceID: String) throws(CredentialError) -> String? {
@@ -47,11 +51,51 @@
       } else if status != errSecSuccess {
         throw .keychain(status: status)
       }
+      try forgetRefusal(of: instanceID)
     }
 
-    /// Forgets an instance's password.
+    /// Forgets an instance's password (and its refusal).
     public func removePassword(for instanceID: String) throws(CredentialError) {
       let status = SecItemDelete(query(instanceID) as CFDictionary)
+      guard status == errSecSuccess || status == errSecItemNotFound else {
+        throw .keychain(status: status)
+      }
+      try forgetRefusal(of: instanceID)
+    }
+
+    /// When and where a device refused the stored password of an instance.
+    public func refusal(for instanceID: String) throws(CredentialError) -> PasswordRefusal? {
+      var search = query(instanceID, service: refusalService)
+      search[kSecReturnData as String] = true
+      var item: CFTypeRef?
+      let status = SecItemCopyMatching(search as CFDictionary, &item)
+      if status == errSecItemNotFound { return nil }
+      guard status == errSecSuccess, let data = item as? Data else {
+        throw .keychain(status: status)
+      }
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .iso8601
+      return try? decoder.decode(PasswordRefusal.self, from: data)
+    }
+
+    /// Remembers that `password`, if still the stored one, was refused at `origin`.
+    public func recordRefusal(
+      of password: String, for instanceID: String, origin: String, at: Date
+    ) throws(CredentialError) {
+      guard try self.password(for: instanceID) == password else { return }
+      let encoder = JSONEncoder()
+      encoder.dateEncodingStrategy = .iso8601
+      guard let data = try? encoder.encode(PasswordRefusal(origin: origin, at: at)) else { return }
+      try forgetRefusal(of: instanceID)
+      var item = query(instanceID, service: refusalService)
+      item[kSecValueData as String] = data
+      item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+      let added = SecItemAdd(item as CFDictionary, nil)
+      guard added == errSecSuccess else { throw .keychain(status: added) }
+    }
+
+    private func forgetRefusal(of instanceID: String) throws(CredentialError) {
+      let status = SecItemDelete(query(instanceID, service: refusalService) as CFDictionary)
       guard status == errSecSuccess || status == errSecItemNotFound else {
         throw .keychain(status: status)
       }

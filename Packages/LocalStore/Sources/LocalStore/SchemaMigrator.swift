@@ -67,35 +67,77 @@ struct SchemaMigrator {
     }
   }
 
+  /// Applies every pending migration.
+  ///
+  /// Each module is migrated under the database's write lock (`BEGIN IMMEDIATE`), and its
+  /// stored version is read again inside that lock: when several processes start at once on
+  /// a new data directory (twenty `msa fleet add` in a script), the first to get the lock
+  /// migrates and every other one finds the work done, instead of running `CREATE TABLE` a
+  /// second time. The safety copy is made inside the lock too, so only the process that
+  /// really migrates makes one. A module's pending steps commit together: a failing step rolls
+  /// the module back to its stored version (issue 29 point 10).
   func migrate(_ modules: [SchemaModule]) throws -> MigrationReport {
     var report = MigrationReport()
-    let stored = try Self.storedVersions(database)
+    // A first look without the lock: nothing pending (every later start) costs no write lock.
+    let glance = try Self.storedVersions(database)
     for module in modules {
-      let found = stored[module.name] ?? 0
+      let found = glance[module.name] ?? 0
       if found > module.latestVersion {
         report.issues.append(
           .newerSchema(module: module.name, found: found, supported: module.latestVersion))
       }
     }
     guard report.issues.isEmpty else { return report }
-    let pending = modules.filter { (stored[$0.name] ?? 0) < $0.latestVersion }
-    guard !pending.isEmpty else { return report }
-    let hadData = try hasData()
-    try database.execute(Self.versionTableSQL)
-    for module in pending {
-      let found = stored[module.name] ?? 0
-      let steps = module.migrations.filter { $0.version > found }.sorted { $0.version < $1.version }
-      guard let first = steps.first else { continue }
+    guard modules.contains(where: { (glance[$0.name] ?? 0) < $0.latestVersion }) else {
+      return report
+    }
+    for module in modules {
+      var failure: StoreIssue?
+      do {
+        try migrate(module, report: &report, failure: &failure)
+      } catch is MigrationStopped {
+        // Rolled back; `failure` says why.
+      }
+      if let failure {
+        report.issues.append(failure)
+        return report
+      }
+    }
+    return report
+  }
+
+  /// Migrates one module under the write lock (see ``migrate(_:)``).
+  private func migrate(
+    _ module: SchemaModule, report: inout MigrationReport, failure: inout StoreIssue?
+  ) throws {
+    try database.transaction { database in
+      try database.execute(Self.versionTableSQL)
+      // Read again under the write lock: another process may have migrated meanwhile.
+      let found = try Self.storedVersions(database)[module.name] ?? 0
+      if found > module.latestVersion {
+        failure = .newerSchema(
+          module: module.name, found: found, supported: module.latestVersion)
+        return
+      }
+      let steps = module.migrations.filter { $0.version > found }
+        .sorted { $0.version < $1.version }
+      guard let first = steps.first else { return }
       var safetyCopy: URL?
-      if hadData {
-        let copy = try database.backup(
+      if try hasData() {
+        // Copied through a second, reading connection: this one holds the write lock, and
+        // SQLite's backup refuses a source connection that is writing. In WAL mode the
+        // reader sees the last committed state, the one before this migration.
+        let reader = try SQLiteDatabase(url: database.url, mode: .readOnly)
+        defer { reader.close() }
+        let copy = try reader.backup(
           to: try safetyCopyURL(module: module.name, version: first.version), existing: .number)
         safetyCopy = copy
         report.safetyCopies.append(copy)
       }
+      var applied: [MigrationReport.Step] = []
       for step in steps {
         do {
-          try database.transaction { database in
+          try database.savepoint("migration_step") {
             try step.apply(database)
             try database.run(
               """
@@ -104,19 +146,21 @@ struct SchemaMigrator {
                 updated_at = excluded.updated_at
               """, [module.name, step.version, clock.now()])
           }
-          report.applied.append(.init(module: module.name, version: step.version, name: step.name))
+          applied.append(.init(module: module.name, version: step.version, name: step.name))
         } catch {
           let message = (error as? SQLiteError)?.message ?? String(describing: error)
-          report.issues.append(
-            .migrationFailed(
-              module: module.name, version: step.version, name: step.name, message: message,
-              safetyCopy: safetyCopy))
-          return report
+          failure = .migrationFailed(
+            module: module.name, version: step.version, name: step.name, message: message,
+            safetyCopy: safetyCopy)
+          throw MigrationStopped()
         }
       }
+      report.applied += applied
     }
-    return report
   }
+
+  /// Ends a module's transaction when a step failed (rolled back; the issue says why).
+  private struct MigrationStopped: Error {}
 
   /// Whether any table other than `schema_versions` holds at least one row.
   private func hasData() throws -> Bool {

@@ -103,6 +103,18 @@ public struct StatusRepository: Sendable {
     return codes
   }
 
+  /// The detail of every stored status whose reason is `reason`, by instance id (a refresh
+  /// reads which devices had no modem at their last answer, never the snapshots).
+  public func details(withReason reason: String) throws -> [String: String?] {
+    var details: [String: String?] = [:]
+    for row in try store.database.query(
+      "SELECT instance_id, detail FROM instance_status WHERE reason = ?", [reason])
+    {
+      details[try row.string("instance_id")] = try row.optionalString("detail")
+    }
+    return details
+  }
+
   /// Every stored status, by instance id.
   public func all() throws -> [InstanceStatusRecord] {
     try store.database.query("SELECT * FROM instance_status ORDER BY instance_id").map(Self.record)

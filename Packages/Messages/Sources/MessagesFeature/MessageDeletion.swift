@@ -9,11 +9,15 @@ import ViewKit
 /// `messages delete`: one message, a batch, a conversation or everything of an instance, on
 /// the device and/or locally, confirmed with the target instances and count.
 ///
-/// On the device, single messages are found by identity in the device's current list (an
-/// archived upstream id may have been reused after a database reset, so it is never trusted
-/// alone); conversations are deleted by every raw number the archive holds for the peer;
-/// `--all` clears the instance. Local rows go only when the device part succeeded (or the
-/// scope is `local`), so a failure never leaves the archive missing what the device keeps.
+/// Nothing the archive has not seen is deleted on a device (PRODUCT, Messages): SimAdmin's
+/// `POST /api/sms/clear` and delete-by-number act on the device's whole table, including
+/// messages that arrived after the last sync, so msa never uses them. Whatever the target
+/// (messages, a conversation, `--all`), the archived messages are found in the device's
+/// current list (``DeviceMatch``) and exactly those device rows are deleted by id with
+/// `POST /api/sms/batch-delete`: the count confirmed is the count deleted, at most (a message
+/// already gone from the device is not counted there). Local rows go only when the device
+/// part succeeded (or the scope is `local`), so a failure never leaves the archive missing
+/// what the device keeps.
 enum MessageDeletion {
   enum Target {
     case ids([Int64])
@@ -160,36 +164,81 @@ enum MessageDeletion {
   static func deleteOnDevice(
     target: Target, messages: [ArchivedMessage], session: SimAdminSession, instanceID: String
   ) async throws(SimAdminFailure) -> Int {
-    switch target {
-    case .all:
-      return Int(try await session.smsClear().deleted)
-    case .peer:
-      let numbers = Array(Set(messages.map(\.peer))).sorted()
-      guard !numbers.isEmpty else { return 0 }
-      return Int(try await session.smsBatchDelete(phoneNumbers: numbers).deleted)
-    case .ids:
-      let wanted = Set(
-        messages.map {
-          MessageIdentity.key(
-            instanceID: instanceID, direction: $0.direction, peer: $0.peer,
-            timestamp: $0.deviceTimestamp, body: $0.body, marker: nil)
-        })
-      var found: [Int64] = []
-      var offset = 0
-      let pageSize = 500
-      while found.count < wanted.count {
-        let page = try await session.smsList(limit: pageSize, offset: offset)
-        for message in page {
-          let key = MessageIdentity.key(
-            instanceID: instanceID, direction: message.direction, peer: message.phoneNumber,
-            timestamp: message.timestamp, body: message.content, marker: nil)
-          if wanted.contains(key) { found.append(message.id) }
-        }
-        if page.count < pageSize { break }
-        offset += pageSize
-      }
-      guard !found.isEmpty else { return 0 }
-      return Int(try await session.smsBatchDelete(ids: found).deleted)
+    guard !messages.isEmpty else { return 0 }
+    // The device's rows, read whole (newest first, pages of 500), matched to the archived
+    // messages: only those rows are deleted, never a row the archive has not seen.
+    var rows: [SmsMessage] = []
+    let pageSize = 500
+    while true {
+      let page = try await session.smsList(limit: pageSize, offset: rows.count)
+      rows += page
+      if page.count < pageSize { break }
     }
+    let ids = DeviceMatch.deviceIDs(of: messages, in: rows)
+    var deleted = 0
+    for start in stride(from: 0, to: ids.count, by: 1_000) {
+      let chunk = Array(ids[start..<min(ids.count, start + 1_000)])
+      deleted += Int(try await session.smsBatchDelete(ids: chunk).deleted)
+    }
+    return deleted
+  }
+}
+
+/// Which of a device's current rows are the archived messages being deleted.
+///
+/// Each archived message takes at most one row and each row goes to at most one message, so
+/// of two identical messages (same number, text and second) deleting one deletes one row. A
+/// row matches when it has the same direction, number and text, and either the id the
+/// archive last saw it under or the same time (written the same, or naming the same second
+/// as v1.0.6's rewrite of the old RFC 3339 times does). A message the device no longer holds
+/// matches nothing.
+enum DeviceMatch {
+  static func deviceIDs(of messages: [ArchivedMessage], in rows: [SmsMessage]) -> [Int64] {
+    struct Content: Hashable {
+      var direction: String
+      var peer: String
+      var body: String
+    }
+    var byContent: [Content: [SmsMessage]] = [:]
+    for row in rows {
+      byContent[
+        Content(direction: row.direction, peer: row.phoneNumber, body: row.content), default: []
+      ]
+      .append(row)
+    }
+    var taken: Set<Int64> = []
+    var ids: [Int64] = []
+    var waiting: [(ArchivedMessage, [SmsMessage])] = []
+    // First every message still under the id the archive saw it with, then by time.
+    for message in messages {
+      let candidates =
+        byContent[Content(direction: message.direction, peer: message.peer, body: message.body)]
+        ?? []
+      if let id = message.upstreamID, let row = candidates.first(where: { $0.id == id }),
+        !taken.contains(row.id), sameTime(row.timestamp, message.deviceTimestamp)
+      {
+        taken.insert(row.id)
+        ids.append(row.id)
+      } else {
+        waiting.append((message, candidates))
+      }
+    }
+    for (message, candidates) in waiting {
+      guard
+        let row = candidates.first(where: {
+          !taken.contains($0.id) && sameTime($0.timestamp, message.deviceTimestamp)
+        })
+      else { continue }
+      taken.insert(row.id)
+      ids.append(row.id)
+    }
+    return ids
+  }
+
+  /// The same text, or two texts naming the same second.
+  static func sameTime(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    guard let left = DeviceTime.canonical(a) else { return false }
+    return left == DeviceTime.canonical(b)
   }
 }

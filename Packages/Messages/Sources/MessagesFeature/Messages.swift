@@ -121,6 +121,20 @@ public enum Messages {
             arguments: ["outbox", "retry", "{selection}"],
             needsSelection: true, outcome: MessagesStrings.string("outcome.retried"),
             targetColumns: ["id", "instance", "to"]),
+          // An entry whose outcome is unknown: `l` looks for it on the device (never sends),
+          // and `t` does the same for it; `S` sends it again, the user told first that it may
+          // arrive twice.
+          RouteAction(
+            key: "l", title: MessagesStrings.string("action.check"),
+            arguments: ["outbox", "check", "{selection}"],
+            needsSelection: true, outcome: MessagesStrings.string("outcome.checked"),
+            targetColumns: ["id", "instance", "to"]),
+          RouteAction(
+            key: "S", title: MessagesStrings.string("action.sendAgain"),
+            arguments: ["outbox", "retry", "{selection}", "--send-again", "--yes"],
+            confirmation: MessagesStrings.string("confirm.sendAgain"), needsSelection: true,
+            outcome: MessagesStrings.string("outcome.sentAgain"),
+            targetColumns: ["id", "instance", "to"]),
           RouteAction(
             key: "x", title: MessagesStrings.string("action.cancel"),
             arguments: ["outbox", "cancel", "{selection}"],

@@ -354,8 +354,19 @@ enum MessagesCommands {
               "sync.outbox", language,
               [
                 "sent": String(outbox.count { $0.state == .sent }),
-                "waiting": String(outbox.count { $0.state != .sent }),
+                "waiting": String(
+                  outbox.count { $0.state != .sent && $0.state != .unknown && $0.state != .sending }
+                ),
               ]))))
+      let unknown = outbox.filter { $0.state == .unknown || $0.state == .sending }
+      if let first = unknown.first {
+        children.append(
+          .text(
+            Text(
+              MessagesStrings.text(
+                "sync.outboxUnknown", language,
+                ["count": String(unknown.count), "id": String(first.id)]), style: .muted)))
+      }
     }
     return .screen(
       Screen(title: MessagesStrings.text("view.sync.title", language), children: children))
@@ -482,6 +493,7 @@ enum MessagesCommands {
           .flag("text-stdin", help: MessagesStrings.string("help.textStdin")),
           .option(
             "expires-in", valueName: "DURATION", help: MessagesStrings.string("help.expiresIn")),
+          sendTimeoutOption,
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -511,33 +523,65 @@ enum MessagesCommands {
       let entry = try outbox.enqueue(
         instance: instance, to: number, body: body,
         expiresAt: expiry.map { environment.clock.now().addingTimeInterval($0) })
-      let touched = try await OutboxProcessor(outbox: outbox, connector: connector)
-        .flush(width: outboxWidth(environment))
+      let touched = try await OutboxProcessor(
+        outbox: outbox, connector: connector, sendTimeout: sendTimeout(parsed)
+      ).flush(width: outboxWidth(environment))
       MessagesLog.sends(touched, environment)
       let now = touched.first { $0.id == entry.id } ?? entry
       let language = environment.language
-      let banner: Banner
-      switch now.state {
-      case .sent:
-        banner = Banner(
-          MessagesStrings.text(
-            "send.sent", language, ["peer": now.peer, "instance": now.instanceName]),
-          tone: .success)
-      case .failed, .cancelled:
-        banner = Banner(
-          MessagesStrings.text(
-            "send.failed", language, ["reason": now.reason?.text(language) ?? ""]), tone: .danger
-        )
-      case .queued, .sending:
-        banner = Banner(
-          MessagesStrings.text(
-            "send.queued", language,
-            ["id": String(now.id), "reason": now.reason?.text(language) ?? ""]), tone: .warning)
-      }
+      var children: [ViewNode] = [.banner(sendBanner(now, language))]
+      if let note = unknownNote(now, language) { children.append(note) }
       return CommandResult(
-        view: .stack([.banner(banner)]), payload: now,
-        exitCode: now.state == .failed ? .failure : .success)
+        view: .stack(children), payload: now,
+        exitCode: now.state == .sent ? .success : .failure)
     }
+  }
+
+  /// `--timeout SECONDS`: how long a send waits for the device (its modem).
+  static var sendTimeoutOption: OptionSpec {
+    .option(
+      "timeout", valueName: "SECONDS", help: MessagesStrings.string("help.sendTimeout"),
+      default: String(Int(OutboxProcessor.defaultSendTimeout)))
+  }
+
+  static func sendTimeout(_ parsed: ParsedCommand) throws -> TimeInterval {
+    TimeInterval(try parsed.int("timeout", range: 1...3_600))
+  }
+
+  /// The one line a send ends with: sent, not sent, waiting (nothing sent yet), or outcome
+  /// unknown — never "sent" for a message that is not known to be.
+  static func sendBanner(_ entry: OutboxEntry, _ language: AppLanguage) -> Banner {
+    let reason = entry.reason?.text(language) ?? ""
+    switch entry.state {
+    case .sent:
+      return Banner(
+        MessagesStrings.text(
+          "send.sent", language, ["peer": entry.peer, "instance": entry.instanceName]),
+        tone: .success)
+    case .failed, .cancelled:
+      return Banner(
+        MessagesStrings.text("send.failed", language, ["reason": reason]), tone: .danger)
+    case .queued:
+      return Banner(
+        MessagesStrings.text("send.queued", language, ["id": String(entry.id), "reason": reason]),
+        tone: .warning)
+    case .sending, .unknown:
+      return Banner(
+        MessagesStrings.text(
+          "send.unknown", language,
+          ["id": String(entry.id), "instance": entry.instanceName, "reason": reason]),
+        tone: .warning)
+    }
+  }
+
+  /// For an entry whose outcome is unknown: how it gets settled, and the explicit way to send
+  /// it again (never "flush": a flush does not send it).
+  static func unknownNote(_ entry: OutboxEntry, _ language: AppLanguage) -> ViewNode? {
+    guard entry.state == .unknown || entry.state == .sending else { return nil }
+    return .text(
+      Text(
+        MessagesStrings.text("send.unknownNext", language, ["id": String(entry.id)]),
+        style: .muted))
   }
 
   /// `90`, `90s`, `30m`, `2h`, `1d` → seconds.
@@ -561,31 +605,95 @@ enum MessagesCommands {
           try outboxResult(invocation.environment, entries: nil)
         },
         FeatureCommand(
-          CommandSpec("flush", abstract: MessagesStrings.string("help.outboxFlush"))
-            .listing("entries", fields: RowFields.outbox)
+          CommandSpec(
+            "flush", abstract: MessagesStrings.string("help.outboxFlush"),
+            options: [sendTimeoutOption]
+          )
+          .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           let environment = invocation.environment
           let store = try store(environment)
           let touched = try await OutboxProcessor(
-            outbox: OutboxRepository(store: store), connector: try connector(environment)
+            outbox: OutboxRepository(store: store), connector: try connector(environment),
+            sendTimeout: try sendTimeout(invocation.parsed)
           ).flush(width: outboxWidth(environment))
           MessagesLog.sends(touched, environment)
           return try outboxResult(environment, entries: touched)
         },
         FeatureCommand(
           CommandSpec(
-            "retry", abstract: MessagesStrings.string("help.outboxRetry"), arguments: [idArgument]
+            "check", abstract: MessagesStrings.string("help.outboxCheck"),
+            arguments: [
+              ArgumentSpec(
+                "ID", help: MessagesStrings.string("help.outboxCheckIDs"), optional: true,
+                repeating: true)
+            ]
           )
           .listing("entries", fields: RowFields.outbox)
         ) { invocation in
           let environment = invocation.environment
-          let id = try entryID(invocation.parsed)
+          let ids = try invocation.parsed.argumentList("ID").map(entryID)
           let store = try store(environment)
           let outbox = OutboxRepository(store: store)
-          _ = try outbox.retry(id: id)
+          for id in ids where try outbox.entry(id: id) == nil {
+            throw OutboxError.notFound(id: String(id))
+          }
           let touched = try await OutboxProcessor(
             outbox: outbox, connector: try connector(environment)
-          ).flush(only: [id], width: outboxWidth(environment))
+          ).check(only: ids.isEmpty ? nil : Set(ids), width: outboxWidth(environment))
+          MessagesLog.sends(touched, environment)
+          // Entries named that had nothing to settle are shown as they stand.
+          let shown = ids.isEmpty ? touched : try ids.compactMap { try outbox.entry(id: $0) }
+          return try outboxResult(environment, entries: shown)
+        },
+        FeatureCommand(
+          CommandSpec(
+            "retry", abstract: MessagesStrings.string("help.outboxRetry"), arguments: [idArgument],
+            options: [
+              .flag("send-again", help: MessagesStrings.string("help.sendAgain")),
+              .flag("yes", short: "y", help: MessagesStrings.string("help.yes")),
+              sendTimeoutOption,
+            ]
+          )
+          .listing("entries", fields: RowFields.outbox)
+        ) { invocation in
+          let environment = invocation.environment
+          let parsed = invocation.parsed
+          let id = try entryID(parsed)
+          let store = try store(environment)
+          let outbox = OutboxRepository(store: store)
+          guard let entry = try outbox.entry(id: id) else {
+            throw OutboxError.notFound(id: String(id))
+          }
+          let processor = OutboxProcessor(
+            outbox: outbox, connector: try connector(environment),
+            sendTimeout: try sendTimeout(parsed))
+          let unknown = entry.state == .unknown || entry.state == .sending
+          if unknown, !parsed.flag("send-again") {
+            // Settled first, never sent again blindly: a retry of an unknown outcome checks
+            // the device's sent messages, and says how to send it again when not found.
+            let touched = try await processor.check(only: [id], width: outboxWidth(environment))
+            MessagesLog.sends(touched, environment)
+            return try outboxResult(environment, entries: touched)
+          }
+          if unknown, !parsed.flag("yes") {
+            throw MessagesFailure(
+              "error.confirmSendAgain",
+              [
+                "id": String(id), "peer": entry.peer, "instance": entry.instanceName,
+              ])
+          }
+          if unknown {
+            // The user's explicit choice, told it may arrive twice; one last look first, so a
+            // message the device has meanwhile stored is not sent again after all.
+            let checked = try await processor.check(only: [id], width: outboxWidth(environment))
+            if let settled = checked.first, settled.state == .sent {
+              MessagesLog.sends(checked, environment)
+              return try outboxResult(environment, entries: checked)
+            }
+          }
+          _ = try outbox.retry(id: id, sendAgain: unknown)
+          let touched = try await processor.flush(only: [id], width: outboxWidth(environment))
           MessagesLog.sends(touched, environment)
           return try outboxResult(environment, entries: touched)
         },
@@ -604,12 +712,15 @@ enum MessagesCommands {
       ])
   }
 
-  static func entryID(_ parsed: ParsedCommand) throws -> Int64 {
-    let text = try parsed.argument("ID")
+  static func entryID(_ text: String) throws -> Int64 {
     guard let id = Int64(text.trimmingCharacters(in: CharacterSet(charactersIn: "# "))) else {
       throw OutboxError.notFound(id: text)
     }
     return id
+  }
+
+  static func entryID(_ parsed: ParsedCommand) throws -> Int64 {
+    try entryID(try parsed.argument("ID"))
   }
 
   static func outboxResult(_ environment: AppEnvironment, entries: [OutboxEntry]?) throws
@@ -618,11 +729,18 @@ enum MessagesCommands {
     let all = try entries ?? OutboxRepository(store: store(environment)).list()
     let state = OutboxViewState(
       entries: all, timeZone: MessagesDisplay.resolve(environment).timeZone)
-    let failed = entries != nil && all.contains { $0.state == .failed || $0.state == .queued }
+    let failed =
+      entries != nil
+      && all.contains { [.failed, .queued, .unknown, .sending].contains($0.state) }
+    var view = MessagesViews.outbox(state, language: environment.language)
+    // A command that touched entries whose outcome is unknown says how they are settled.
+    if entries != nil, let unknown = all.first(where: { $0.state == .unknown }),
+      let note = unknownNote(unknown, environment.language)
+    {
+      view = .stack([view, note])
+    }
     return CommandResult(
-      view: MessagesViews.outbox(state, language: environment.language),
-      payload: OutboxPayload(entries: all),
-      exitCode: failed ? .failure : .success)
+      view: view, payload: OutboxPayload(entries: all), exitCode: failed ? .failure : .success)
   }
 
   // MARK: - Delete, export, stats

@@ -40,10 +40,13 @@ enum MessagesExamples {
       "msa code", "msa code --wait 2m",
       "msa code --from Google --instance Office --since 1h",
     ],
-    "outbox": ["msa outbox", "msa outbox flush", "msa outbox retry 12"],
+    "outbox": ["msa outbox", "msa outbox flush", "msa outbox check"],
     "outbox list": ["msa outbox list", "msa outbox list --json"],
     "outbox flush": ["msa outbox flush", "msa outbox flush --json"],
-    "outbox retry": ["msa outbox retry 12", "msa outbox retry 12 --json"],
+    "outbox check": ["msa outbox check", "msa outbox check 12 --json"],
+    "outbox retry": [
+      "msa outbox retry 12", "msa outbox retry 12 --send-again --yes", "msa outbox retry 12 --json",
+    ],
     "outbox cancel": ["msa outbox cancel 12", "msa outbox cancel 12 --json"],
   ]
 }

@@ -66,7 +66,9 @@ enum MessagesLog {
       if let reason = entry.reason { metadata["reason"] = reasonCode(reason.key) }
       switch entry.state {
       case .sent: logger(environment).notice("messages.sent", metadata: metadata)
-      case .queued, .sending: logger(environment).warning("messages.queued", metadata: metadata)
+      case .queued: logger(environment).warning("messages.queued", metadata: metadata)
+      case .sending, .unknown:
+        logger(environment).warning("messages.sendUnknown", metadata: metadata)
       case .failed: logger(environment).error("messages.sendFailed", metadata: metadata)
       case .cancelled: logger(environment).notice("outbox.cancelled", metadata: metadata)
       }

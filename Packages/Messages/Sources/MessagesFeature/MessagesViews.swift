@@ -217,8 +217,12 @@ public enum MessagesViews {
     return TableCell(revealed ? code : CodeText.masked(code), tone: .primary)
   }
 
+  /// ↓ received, ↑ sent, ✗ an outgoing message the device stored as failed (its automation's
+  /// failed sends), never shown as sent.
   static func directionCell(_ message: ArchivedMessage) -> TableCell {
-    message.isIncoming ? TableCell("↓", tone: .info) : TableCell("↑", tone: .success)
+    if message.isIncoming { return TableCell("↓", tone: .info) }
+    return message.status == "failed"
+      ? TableCell("✗", tone: .danger) : TableCell("↑", tone: .success)
   }
 
   static func flat(_ body: String) -> String {
@@ -284,6 +288,10 @@ public enum MessagesViews {
           "peer": message.peer,
         ])
       var lines: [ViewNode] = [.text(Text(meta, style: .muted)), .text(Text(message.body))]
+      if !message.isIncoming, message.status == "failed" {
+        lines.append(
+          .text(Text(MessagesStrings.text("view.thread.failed", language), style: .emphasis)))
+      }
       if let code = message.code {
         lines.append(
           .text(Text(MessagesStrings.text("view.thread.code", language, ["code": code]))))
@@ -369,7 +377,7 @@ public enum MessagesViews {
           .keyValue(
             KeyValue(
               key: display.format(attempt.at), value: value,
-              tone: attempt.result == "sent" ? .success : .warning)))
+              tone: ["sent", "confirmed"].contains(attempt.result) ? .success : .warning)))
       }
       children.append(
         .section(
@@ -387,7 +395,7 @@ public enum MessagesViews {
 
   static func tone(_ state: OutboxState) -> Tone {
     switch state {
-    case .queued: .warning
+    case .queued, .unknown: .warning
     case .sending: .info
     case .sent: .success
     case .failed: .danger

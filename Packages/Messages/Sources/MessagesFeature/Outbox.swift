@@ -68,15 +68,24 @@ public struct OutboxReason: Sendable, Hashable, Codable {
   }
 }
 
-/// The life of an outbox entry: `queued` → `sending` → `sent` | `failed`; `cancelled` by the
-/// user. A queued entry is tried again on the next flush; a failed one only after `retry`.
+/// The life of an outbox entry: `queued` → `sending` → `sent` | `failed` | `unknown`;
+/// `cancelled` by the user. A queued entry is tried again on the next flush; a failed one only
+/// after `retry`; an unknown one is never sent again blindly (PRODUCT §3, Messages): it is
+/// settled by reading the device's sent messages, and only the user's explicit "send again"
+/// sends it once more.
 public enum OutboxState: String, Sendable, Codable, CaseIterable {
-  /// Waiting for the next flush (new, or the device could not be reached).
+  /// Waiting for the next flush (new, or the device could not be reached: nothing was sent).
   case queued
-  /// Being handed to the device right now.
+  /// Being handed to the device right now (or the run doing it was interrupted: its outcome
+  /// is unknown, and the next flush treats it so).
   case sending
-  /// The device accepted it.
+  /// The device accepted it, or it was found among the device's sent messages.
   case sent
+  /// The outcome is not known: the request may have reached the device (no answer in time,
+  /// the connection lost mid-way, the run interrupted). The device's send waits for the modem
+  /// with no time limit, so such a message may still go out. Never reported as sent or failed
+  /// until settled.
+  case unknown
   /// The device refused it, or it expired; `retry` queues it again.
   case failed
   /// The user cancelled it.
@@ -87,7 +96,10 @@ public enum OutboxState: String, Sendable, Codable, CaseIterable {
 public struct OutboxAttempt: Sendable, Hashable, Codable {
   /// When.
   public var at: Date
-  /// `sent`, `waiting` (device unreachable or failing, stays queued), `refused` or `expired`.
+  /// `sent`, `waiting` (device unreachable or failing, stays queued), `refused`, `expired`,
+  /// `unknown` (the device may have it), `confirmed` (found among the device's sent
+  /// messages), `notFound` (not among them when checked), `checkFailed` (the check could not
+  /// read them) or `sendAgain` (the user chose to send an unknown one again).
   public var result: String
   /// Why it did not succeed.
   public var reason: OutboxReason?
@@ -251,10 +263,43 @@ public struct OutboxRepository: Sendable {
     }
   }
 
-  /// Queues a failed (or cancelled, or waiting) entry again; a sent one is refused.
-  public func retry(id: Int64) throws -> OutboxEntry {
+  /// Takes a queued entry for sending: `sending`, with `after` (the newest id among the
+  /// device's sent messages just before the attempt, which settling an unknown outcome needs)
+  /// kept in `upstream_path` as `after:<id>` until the device's own path replaces it. False
+  /// when the entry is no longer queued (another run took it, or the user cancelled it):
+  /// two flushes at once never send one entry twice.
+  func claim(id: Int64, after baseline: Int64) throws -> Bool {
+    try store.requireWritable()
+    return try store.database.run(
+      """
+      UPDATE outbox SET state = 'sending', reason_key = NULL, reason_detail = NULL,
+        updated_at = ?, upstream_path = ? WHERE id = ? AND state = 'queued'
+      """, [store.clock.now(), "after:\(baseline)", id]) == 1
+  }
+
+  /// The newest id among the device's sent messages just before the entry's last attempt
+  /// (``claim(id:after:)``), nil when not known (an entry from before msa kept it).
+  func sendBaseline(id: Int64) throws -> Int64? {
+    guard
+      let text = try store.database.queryOne(
+        "SELECT upstream_path FROM outbox WHERE id = ?", [id]
+      )?.optionalString("upstream_path"), text.hasPrefix("after:")
+    else { return nil }
+    return Int64(text.dropFirst("after:".count))
+  }
+
+  /// Queues a failed (or cancelled, or waiting) entry again; a sent one is refused, and so
+  /// is one whose outcome is unknown unless `sendAgain` (the user's explicit choice, told it
+  /// may arrive twice), which records that choice as an attempt.
+  public func retry(id: Int64, sendAgain: Bool = false) throws -> OutboxEntry {
     guard let entry = try entry(id: id) else { throw OutboxError.notFound(id: String(id)) }
     guard entry.state != .sent else { throw OutboxError.alreadySent(id: id) }
+    if entry.state == .unknown || entry.state == .sending {
+      guard sendAgain else { throw OutboxError.outcomeUnknown(id: id) }
+      try update(
+        id: id, state: entry.state, reason: OutboxReason(key: "outbox.reason.sendAgain"),
+        attempt: "sendAgain")
+    }
     try store.requireWritable()
     try store.database.run(
       "UPDATE outbox SET state = 'queued', reason_key = NULL, reason_detail = NULL, "
@@ -280,6 +325,9 @@ public enum OutboxError: LocalizedFailure, Equatable {
   case notFound(id: String)
   /// The entry was already sent.
   case alreadySent(id: Int64)
+  /// The entry's outcome is unknown: it is checked, never sent again without the user's
+  /// explicit "send again".
+  case outcomeUnknown(id: Int64)
 
   public func localizedMessage(_ language: AppLanguage) -> String {
     switch self {
@@ -287,6 +335,8 @@ public enum OutboxError: LocalizedFailure, Equatable {
       MessagesStrings.text("error.outboxNotFound", language, ["id": id])
     case .alreadySent(let id):
       MessagesStrings.text("error.outboxAlreadySent", language, ["id": String(id)])
+    case .outcomeUnknown(let id):
+      MessagesStrings.text("error.outboxOutcomeUnknown", language, ["id": String(id)])
     }
   }
 }

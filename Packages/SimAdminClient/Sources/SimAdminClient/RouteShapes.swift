@@ -10,7 +10,7 @@ public struct RouteShapes: Sendable {
   /// The shape of a JSON value.
   public indirect enum Shape: Sendable, Hashable {
     /// A value of one of these type names (`string`, `integer`, `number`, `boolean`, `null`,
-    /// `any`, `centiDB`, `band`, `timestamp`).
+    /// `any`, `centiDB`, `band`, `timestamp`) or exact strings (`'esim'`).
     case types(Set<String>)
     /// An object with exactly these keys (optional ones may be missing).
     case object([Field])
@@ -184,6 +184,10 @@ public struct RouteShapes: Sendable {
   }
 
   static func matches(_ value: JSONValue, type: String) -> Bool {
+    // `'text'`: exactly this string (a field with a closed set of values).
+    if type.count >= 2, type.hasPrefix("'"), type.hasSuffix("'") {
+      return value.stringValue == String(type.dropFirst().dropLast())
+    }
     switch (type, value) {
     case ("any", _): return true
     case ("null", .null), ("boolean", .bool), ("string", .string), ("number", .number):

@@ -13,7 +13,7 @@ public final class SimAdminConnector: Sendable {
   private let userAgentVersion: String
   private let logger: Logger
   private let clock: AppClock
-  private let credentials: @Sendable (String) -> String?
+  private let passwords: any PasswordKeeper
   private let sessions = Locked<[String: SimAdminSession]>([:])
 
   /// A connector.
@@ -25,18 +25,22 @@ public final class SimAdminConnector: Sendable {
   ///   - userAgentVersion: the app version for `User-Agent`.
   ///   - logger: passed to each session.
   ///   - clock: passed to each session.
-  ///   - credentials: the stored password of an instance id, or `nil`.
+  ///   - credentials: the stored password of an instance id, or `nil` (nothing remembered of
+  ///     a refusal beyond a session); ignored when `passwords` is given.
+  ///   - passwords: where passwords are read and refusals remembered (the app's credential
+  ///     store).
   public init(
     transport: any HTTPTransport = HTTPTransports.standard(), timeout: TimeInterval = 10,
     userAgentVersion: String, logger: Logger = .disabled, clock: AppClock = .system,
-    credentials: @escaping @Sendable (String) -> String? = { _ in nil }
+    credentials: @escaping @Sendable (String) -> String? = { _ in nil },
+    passwords: (any PasswordKeeper)? = nil
   ) {
     self.transport = transport
     self.timeout = timeout
     self.userAgentVersion = userAgentVersion
     self.logger = logger
     self.clock = clock
-    self.credentials = credentials
+    self.passwords = passwords ?? ClosurePasswordKeeper(credentials)
   }
 
   /// The session of `instanceID`, created on first use, replaced when `origin` changed.
@@ -46,11 +50,12 @@ public final class SimAdminConnector: Sendable {
         if existing.instanceName != name { existing.rename(name) }
         return existing
       }
-      let credentials = self.credentials
+      let passwords = self.passwords
       let session = SimAdminSession(
         instanceName: name, origin: origin, transport: transport,
-        credentials: { credentials(instanceID) }, userAgentVersion: userAgentVersion,
-        timeout: timeout, logger: logger, clock: clock)
+        storedPassword: { passwords.storedPassword(for: instanceID, origin: origin) },
+        passwordRefused: { passwords.passwordRefused($0, for: instanceID, origin: origin) },
+        userAgentVersion: userAgentVersion, timeout: timeout, logger: logger, clock: clock)
       pool[instanceID] = session
       return session
     }

@@ -46,6 +46,10 @@ public enum SimAdminRoute: Sendable, Hashable, CustomStringConvertible {
   case hub
   /// `POST /api/hub/unbind`.
   case hubUnbind
+  /// `POST /api/hub` with a whole `HubConfig` (SimAdmin replaces the saved one; every field
+  /// it is not sent takes its default), e.g. `enabled: false` for standalone mode.
+  case hubSave(
+    enabled: Bool, url: String, localFallbackTimeoutSeconds: Int64, localFallbackEnabled: Bool)
   /// `GET /api/sms/list?limit=&offset=[&direction=]`, newest first.
   case smsList(limit: Int = 50, offset: Int = 0, direction: SmsDirection? = nil)
   /// `GET /api/sms/conversation?phone_number=&limit=`, newest first (no offset upstream).
@@ -68,7 +72,7 @@ public enum SimAdminRoute: Sendable, Hashable, CustomStringConvertible {
   /// The HTTP method.
   public var method: HTTPMethod {
     switch self {
-    case .login, .logout, .hubUnbind, .smsSend, .smsBatchDelete, .smsClear: .post
+    case .login, .logout, .hubUnbind, .hubSave, .smsSend, .smsBatchDelete, .smsClear: .post
     case .smsDeleteMessage, .smsDeleteConversation: .delete
     default: .get
     }
@@ -91,7 +95,7 @@ public enum SimAdminRoute: Sendable, Hashable, CustomStringConvertible {
     case .data: "/api/data"
     case .roaming: "/api/roaming"
     case .airplaneMode: "/api/airplane-mode"
-    case .hub: "/api/hub"
+    case .hub, .hubSave: "/api/hub"
     case .hubUnbind: "/api/hub/unbind"
     case .smsList: "/api/sms/list"
     case .smsConversation: "/api/sms/conversation"
@@ -168,6 +172,11 @@ public enum SimAdminRoute: Sendable, Hashable, CustomStringConvertible {
       return encoded(["phone_number": phoneNumber, "content": content])
     case .smsBatchDelete(let ids, let phoneNumbers):
       return encoded(BatchDeleteBody(ids: ids, phoneNumbers: phoneNumbers))
+    case .hubSave(let enabled, let url, let timeout, let fallback):
+      return encoded(
+        HubConfigBody(
+          enabled: enabled, url: url, localFallbackTimeoutSeconds: timeout,
+          localFallbackEnabled: fallback))
     default:
       return nil
     }
@@ -223,5 +232,19 @@ private struct BatchDeleteBody: Encodable {
   enum CodingKeys: String, CodingKey {
     case ids
     case phoneNumbers = "phone_numbers"
+  }
+}
+
+/// The body of `POST /api/hub`: SimAdmin's `HubConfig`.
+private struct HubConfigBody: Encodable {
+  let enabled: Bool
+  let url: String
+  let localFallbackTimeoutSeconds: Int64
+  let localFallbackEnabled: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case enabled, url
+    case localFallbackTimeoutSeconds = "local_fallback_timeout_seconds"
+    case localFallbackEnabled = "local_fallback_enabled"
   }
 }

@@ -6,14 +6,19 @@ import Foundation
 /// It adds `Accept: application/json`, `User-Agent: MultiSimAdmin/<version>` and the
 /// instance's session cookie (held in memory only, sent only to this origin). On a 401 from a
 /// protected route it logs in once with the stored password, if any, and retries once; a 401
-/// that re-login cannot fix drops the cookie. Results are decoded and mapped to
+/// that re-login cannot fix drops the cookie. A password the device refused is never tried
+/// again (the keeper remembers it across commands, the session within its own life), and
+/// after a login that failed otherwise (no answer in time) the session does not try again for
+/// ``loginRetryAfter``: at most one login per instance per command, and never the device's
+/// alert (5 failed logins in 5 minutes). Results are decoded and mapped to
 /// ``SimAdminError`` as PRODUCT §5 says, wrapped in ``SimAdminFailure``.
 public actor SimAdminSession {
   /// The instance's origin, `http(s)://host[:port]`.
   public nonisolated let origin: URL
   private let nameBox: Locked<String>
   private let transport: any HTTPTransport
-  private let credentials: @Sendable () -> String?
+  private let storedPassword: @Sendable () -> StoredPassword
+  private let passwordRefused: @Sendable (String) -> Void
   private let userAgent: String
   private let timeout: TimeInterval
   private let logger: Logger
@@ -24,6 +29,13 @@ public actor SimAdminSession {
   private var reloginTask: Task<Result<Void, SimAdminError>, Never>?
   /// The last login after a 401 ran out of time.
   private var loginStalled = false
+  /// The last login that failed: with which password, why, and when.
+  private var failedLogin: (password: String, error: SimAdminError, at: Date)?
+
+  /// Seconds a session waits after a login that failed for another reason than a refusal
+  /// (no answer, the connection lost) before it logs in again: the device's own failed-login
+  /// window, so a slow device that refuses a password never sees five in it.
+  public static let loginRetryAfter: TimeInterval = 300
 
   /// A session for one instance.
   ///
@@ -32,21 +44,31 @@ public actor SimAdminSession {
   ///   - origin: `http(s)://host[:port]`; anything more is refused at request time.
   ///   - transport: carries requests (``HTTPTransports/standard(maxResponseBytes:)`` in
   ///     production).
-  ///   - credentials: returns the stored password, or `nil` when none is stored.
+  ///   - credentials: returns the stored password, or `nil` when none is stored (used when
+  ///     `storedPassword` is not given).
+  ///   - storedPassword: the stored password as it stands (``StoredPassword``).
+  ///   - passwordRefused: told when the device refuses a password (to remember it).
   ///   - userAgentVersion: the app version for `User-Agent: MultiSimAdmin/<version>`.
   ///   - timeout: seconds allowed for each request.
   ///   - logger: receives one debug record per request (never the cookie or a password).
   ///   - clock: measures latency.
   public init(
     instanceName: String, origin: URL, transport: any HTTPTransport,
-    credentials: @escaping @Sendable () -> String? = { nil }, userAgentVersion: String,
+    credentials: @escaping @Sendable () -> String? = { nil },
+    storedPassword: (@Sendable () -> StoredPassword)? = nil,
+    passwordRefused: @escaping @Sendable (String) -> Void = { _ in }, userAgentVersion: String,
     timeout: TimeInterval = 10, logger: Logger = .disabled, clock: AppClock = .system
   ) {
     self.nameBox = Locked(instanceName)
     self.origin = origin
     self.base = Result { () throws(SimAdminError) in try SimAdminRoute.validatedBase(origin) }
     self.transport = transport
-    self.credentials = credentials
+    self.storedPassword =
+      storedPassword ?? {
+        guard let password = credentials(), !password.isEmpty else { return .none }
+        return .password(password)
+      }
+    self.passwordRefused = passwordRefused
     self.userAgent = "MultiSimAdmin/\(userAgentVersion)"
     self.timeout = timeout
     self.logger = logger.labeled("msa.upstream")
@@ -70,9 +92,11 @@ public actor SimAdminSession {
   ///
   /// Login and logout go through ``login(password:)`` and ``logout()`` so the cookie is
   /// captured and dropped; sending them here does the same.
-  public func send<T: Decodable & Sendable>(_ route: SimAdminRoute, as type: T.Type = T.self)
-    async throws(SimAdminFailure) -> T
-  {
+  ///
+  /// `timeout` replaces the session's for this request only (a send waits for the modem).
+  public func send<T: Decodable & Sendable>(
+    _ route: SimAdminRoute, as type: T.Type = T.self, timeout: TimeInterval? = nil
+  ) async throws(SimAdminFailure) -> T {
     do {
       switch route {
       case .login(let password):
@@ -83,7 +107,7 @@ public actor SimAdminSession {
         let response = try await exchange(route)
         return try decode(response, route: route, as: T.self)
       default:
-        return try await performWithRelogin(route, as: T.self)
+        return try await performWithRelogin(route, as: T.self, timeout: timeout)
       }
     } catch {
       throw SimAdminFailure(instance: instanceName, endpoint: route.endpoint, error: error)
@@ -107,17 +131,17 @@ public actor SimAdminSession {
 
   // MARK: - Flow
 
-  private func performWithRelogin<T: Decodable & Sendable>(_ route: SimAdminRoute, as: T.Type)
-    async throws(SimAdminError) -> T
-  {
+  private func performWithRelogin<T: Decodable & Sendable>(
+    _ route: SimAdminRoute, as: T.Type, timeout: TimeInterval? = nil
+  ) async throws(SimAdminError) -> T {
     let sentCookie = cookie
-    let first = try await exchange(route)
+    let first = try await exchange(route, timeout: timeout)
     if first.status != 401, !route.isPublic { loginStalled = false }
     guard first.status == 401, !route.isPublic, !Self.saysPasswordNotSet(first) else {
       return try decode(first, route: route, as: T.self)
     }
     try await relogin(replacing: sentCookie)
-    let second = try await exchange(route)
+    let second = try await exchange(route, timeout: timeout)
     if second.status == 401 {
       cookie = nil
       throw Self.saysPasswordNotSet(second) ? .passwordNotSet : .loginRequired
@@ -136,7 +160,17 @@ public actor SimAdminSession {
       task = running
     } else {
       cookie = nil
-      guard let password = credentials(), !password.isEmpty else { throw .loginRequired }
+      let password: String
+      switch storedPassword() {
+      case .none: throw .loginRequired
+      case .refused: throw .wrongPassword
+      case .password(let stored): password = stored
+      }
+      if let failed = failedLogin, failed.password == password {
+        // Refused: never again. Failed otherwise: not again within the retry interval.
+        if failed.error == .wrongPassword { throw .wrongPassword }
+        if clock.seconds(since: failed.at) < Self.loginRetryAfter { throw failed.error }
+      }
       loginStalled = false
       task = Task { () -> Result<Void, SimAdminError> in
         let result: Result<Void, SimAdminError>
@@ -168,27 +202,35 @@ public actor SimAdminSession {
 
   private func performLogin(password: String) async throws(SimAdminError) {
     let route = SimAdminRoute.login(password: password)
-    let response = try await exchange(route)
+    let response: HTTPResponse
     do {
+      response = try await exchange(route)
       let _: EmptyPayload = try decode(response, route: route, as: EmptyPayload.self)
     } catch {
       cookie = nil
+      if error != .cancelled { failedLogin = (password, error, clock.now()) }
+      // Remembered beyond this session (if it is still the stored password): no command,
+      // follow loop or screen tries it again.
+      if error == .wrongPassword { passwordRefused(password) }
       throw error
     }
+    failedLogin = nil
     if let value = Self.sessionCookie(in: response.headers["set-cookie"]) {
       cookie = value.isEmpty ? nil : value
     }
   }
 
   /// Builds, decorates and sends one request; logs its outcome without secrets.
-  private func exchange(_ route: SimAdminRoute) async throws(SimAdminError) -> HTTPResponse {
+  private func exchange(_ route: SimAdminRoute, timeout: TimeInterval? = nil)
+    async throws(SimAdminError) -> HTTPResponse
+  {
     var request = try route.request(base: base.get(), origin: origin)
     request.headers["Accept"] = "application/json"
     request.headers["User-Agent"] = userAgent
     if let cookie { request.headers["Cookie"] = "simadmin_session=\(cookie)" }
     let start = clock.now()
     do {
-      let response = try await transport.send(request, timeout: timeout)
+      let response = try await transport.send(request, timeout: timeout ?? self.timeout)
       RequestTrace.note(
         DeviceRequest(
           method: route.method.rawValue, route: route.pathTemplate, status: response.status,

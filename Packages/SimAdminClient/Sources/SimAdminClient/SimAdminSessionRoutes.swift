@@ -82,6 +82,19 @@ extension SimAdminSession {
     try await send(.hubUnbind)
   }
 
+  /// `POST /api/hub` with `config` as it is, except `enabled: false`: standalone mode, the
+  /// rest of the saved configuration kept (SimAdmin replaces the whole config, so every field
+  /// is sent as read).
+  public func hubMakeStandalone(keeping config: HubState.Config) async throws(SimAdminFailure)
+    -> HubState
+  {
+    try await send(
+      .hubSave(
+        enabled: false, url: config.url,
+        localFallbackTimeoutSeconds: config.localFallbackTimeoutSeconds,
+        localFallbackEnabled: config.localFallbackEnabled))
+  }
+
   /// `GET /api/sms/list`: one page, newest first (a short page is the last one).
   public func smsList(limit: Int = 50, offset: Int = 0, direction: SmsDirection? = nil)
     async throws(SimAdminFailure) -> [SmsMessage]
@@ -111,11 +124,14 @@ extension SimAdminSession {
     try await send(.smsStats)
   }
 
-  /// `POST /api/sms/send`.
-  public func smsSend(phoneNumber: String, content: String) async throws(SimAdminFailure)
-    -> SendResult
+  /// `POST /api/sms/send`. SimAdmin answers when the modem has sent the message, however long
+  /// that takes (one send at a time), so `timeout` may be longer than other requests'; a
+  /// client that gives up leaves the outcome unknown (and hyper cancels the device's handler:
+  /// the SMS may go out without a row on the device).
+  public func smsSend(phoneNumber: String, content: String, timeout: TimeInterval? = nil)
+    async throws(SimAdminFailure) -> SendResult
   {
-    try await send(.smsSend(phoneNumber: phoneNumber, content: content))
+    try await send(.smsSend(phoneNumber: phoneNumber, content: content), timeout: timeout)
   }
 
   /// `DELETE /api/sms/message/{id}`.

@@ -254,10 +254,10 @@ final class SocketEventLoop: @unchecked Sendable {
   /// pooled, since the rest of its response may still be on the way.
   private func end(_ exchange: Exchange, with error: SimAdminError) {
     guard !exchange.isDone else { return }
+    // Taken before `complete`, which forgets which connection the exchange was on.
+    let id = exchangeConnections.removeValue(forKey: ObjectIdentifier(exchange))
     complete(exchange, .failure(error))
-    guard let id = exchangeConnections.removeValue(forKey: ObjectIdentifier(exchange)),
-      let connection = connections[id]
-    else { return }
+    guard let id, let connection = connections[id] else { return }
     connection.detach()
     discard(connection)
     pump(origin: connection.origin)

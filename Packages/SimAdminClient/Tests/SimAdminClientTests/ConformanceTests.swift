@@ -16,7 +16,11 @@ struct ConformanceTests {
     .smsList(limit: 5, offset: 2, direction: .incoming), .smsConversation(phoneNumber: "10086"),
     .smsStats, .smsSend(phoneNumber: "10086", content: "CXYE"), .smsDeleteMessage(id: 1),
     .smsDeleteConversation(phoneNumber: "+8613800138000"),
-    .smsBatchDelete(ids: [2, 3], phoneNumbers: []), .hubUnbind, .smsClear,
+    .smsBatchDelete(ids: [2, 3], phoneNumbers: []),
+    .hubSave(
+      enabled: false, url: "http://10.0.0.9:3001", localFallbackTimeoutSeconds: 120,
+      localFallbackEnabled: true),
+    .hubUnbind, .smsClear,
     .login(password: "pw-123456"), .logout,
   ]
 
@@ -150,6 +154,100 @@ struct ConformanceTests {
     #expect(try check(hub, .hub).isEmpty)
   }
 
+  /// The drift issue 29 found between the simulator and SimAdmin's handlers, each pinned by
+  /// the real shape: the SMS database without a modem, `/api/device` in airplane mode and
+  /// without `revision`, `/api/network` without `mcc`/`mnc`, the closed sets of values, the
+  /// Hub's validation and texts, a 1.1.9 build without Hub routes, the list before 1.1.4.
+  @Test func issue29DriftIsPinnedByTheRealShapes() async throws {
+    var plain = DeviceProfile(name: "no revision", smsCount: 3, seed: 5)
+    plain.reportsRevision = false
+    var early = DeviceProfile(name: "early 1.1.9", version: "1.1.9", smsCount: 0)
+    early.hubRoutes = false
+    let fleet = try await SimulatedFleet.start([
+      DeviceProfile(name: "no modem", hasModem: false, smsCount: 4), plain,
+      DeviceProfile(name: "esim", esimMode: true, smsCount: 0), early,
+      DeviceProfile(name: "old order", version: "1.1.3", smsCount: 6),
+      DeviceProfile(name: "bound", hub: .bound(url: "http://10.0.0.9:3001"), smsCount: 0),
+    ])
+    defer { Task { await fleet.stop() } }
+    let bare = fleet.devices[0]
+    // Without a modem every SMS database route keeps its ok shape; only sending fails.
+    for route: SimAdminRoute in [
+      .smsList(limit: 10, offset: 0), .smsConversation(phoneNumber: "10086"), .smsStats,
+      .smsDeleteMessage(id: 1), .smsBatchDelete(ids: [2], phoneNumbers: []), .smsClear,
+    ] {
+      let problems = try check(try await exchange(route, bare), route)
+      #expect(problems.isEmpty, "\(route.endpoint) without a modem: \(problems)")
+    }
+    let send = try await exchange(.smsSend(phoneNumber: "10086", content: "CXYE"), bare)
+    let refused = try JSONReader().read(send.body)
+    #expect(send.status == 200 && refused["status"]?.stringValue == "error")
+    #expect(refused["message"]?.stringValue?.hasPrefix("Failed to send SMS: ") == true)
+    #expect(
+      RouteShapes.violations(of: refused, against: Self.shapes.errorEnvelope, at: "body").isEmpty)
+    for route: SimAdminRoute in [.device, .sim, .network, .cells] {
+      let answer = try JSONReader().read(try await exchange(route, bare).body)
+      #expect(
+        answer["message"]?.stringValue?.hasPrefix(
+          "Failed: org.freedesktop.DBus.Error.Failed: No ModemManager modem found") == true,
+        "\(route.endpoint)")
+    }
+    // No revision key when the modem reports none; airplane mode: powered, not online, and
+    // the network without mcc/mnc (left out, not empty) — every answer still its shape.
+    let device = fleet.devices[1]
+    device.setAirplaneMode(true)
+    for route: SimAdminRoute in [.device, .network, .sim, .airplaneMode, .data] {
+      let problems = try check(try await exchange(route, device), route)
+      #expect(problems.isEmpty, "\(route.endpoint) in airplane mode: \(problems)")
+    }
+    let info = try JSONReader().read(try await exchange(.device, device).body)["data"]
+    #expect(info?["revision"] == nil)
+    #expect(info?["powered"]?.boolValue == true && info?["online"]?.boolValue == false)
+    let network = try JSONReader().read(try await exchange(.network, device).body)["data"]
+    #expect(network?["mcc"] == nil && network?["mnc"] == nil)
+    // The closed sets: an eSIM's status is one of SimAdmin's four words.
+    #expect(try check(try await exchange(.sim, fleet.devices[2]), .sim).isEmpty)
+    // A 1.1.9 build without Hub routes: the plain-text 404, however new its version says.
+    let noHub = try await exchange(.hub, fleet.devices[3])
+    #expect(noHub.status == 404)
+    #expect(String(decoding: noHub.body, as: UTF8.self) == Self.shapes.notFoundText)
+    // Before 1.1.4 the list keeps its shape (only the order of ties differs).
+    #expect(
+      try check(
+        try await exchange(.smsList(limit: 50, offset: 0), fleet.devices[4]),
+        .smsList(limit: 50, offset: 0)
+      ).isEmpty)
+    // The Hub's own validation and texts.
+    let hub = fleet.devices[5]
+    let badURL = try await TestRequest.raw(
+      hub.origin, "POST", "/api/hub", json: #"{"enabled":true,"url":"http://hub.example/x"}"#)
+    #expect(badURL.status == 400)
+    #expect(
+      try JSONReader().read(badURL.body)["message"]?.stringValue
+        == "Hub 地址只能包含 http(s)、主机名和可选端口")
+    let provision =
+      #"{"hub_url":"http://203.0.113.6:3001","hub_instance_id":"h","hub_version":"1.1.10","enrollment_token":"0123456789abcdef0123456789abcdef"}"#
+    let taken = try await TestRequest.raw(hub.origin, "POST", "/api/hub/provision", json: provision)
+    #expect(taken.status == 409)
+    #expect(try JSONReader().read(taken.body)["message"]?.stringValue == "设备已经绑定 SimAdminHub")
+    let unbound = try await exchange(.hubUnbind, hub)
+    #expect(try check(unbound, .hubUnbind).isEmpty)
+    let claimed = try await TestRequest.raw(
+      hub.origin, "POST", "/api/hub/provision", json: provision)
+    #expect(claimed.status == 200, "after unbind anyone may claim it")
+    let released = try await TestRequest.raw(
+      hub.origin, "POST", "/api/hub",
+      json:
+        #"{"enabled":false,"url":"http://203.0.113.6:3001","local_fallback_timeout_seconds":120,"local_fallback_enabled":true}"#
+    )
+    #expect(released.status == 200)
+    let standalone = try await TestRequest.raw(
+      hub.origin, "POST", "/api/hub/provision", json: provision)
+    #expect(standalone.status == 400)
+    #expect(
+      try JSONReader().read(standalone.body)["message"]?.stringValue == "设备当前处于独立运行模式")
+  }
+
   @Test func theCheckerFindsWhatTheOldSimulatorGotWrong() throws {
     // dB numbers, a hex cell id, an rssi the API does not have, a missing type.
     let old = try JSONReader().read(
@@ -197,11 +295,15 @@ struct ConformanceTests {
 
 /// A raw request to a path no route names (for the 404 and 405 checks only).
 enum TestRequest {
-  static func raw(_ origin: URL, _ method: String, _ path: String) async throws -> HTTPResponse {
+  static func raw(_ origin: URL, _ method: String, _ path: String, json: String? = nil)
+    async throws -> HTTPResponse
+  {
     let url = try #require(URL(string: origin.absoluteString + path))
+    var headers = ["Accept": "application/json"]
+    if json != nil { headers["Content-Type"] = "application/json" }
     let request = HTTPRequest(
       method: HTTPMethod(rawValue: method) ?? .get, url: url,
-      headers: ["Accept": "application/json"], body: nil, endpoint: "\(method) \(path)")
+      headers: headers, body: json.map { Data($0.utf8) }, endpoint: "\(method) \(path)")
     return try await HTTPTransports.standard().send(request, timeout: 10)
   }
 }

@@ -49,6 +49,13 @@ struct RouteTests {
       route: .hubUnbind, method: "POST", template: "/api/hub/unbind", target: "/api/hub/unbind",
       body: nil),
     .init(
+      route: .hubSave(
+        enabled: false, url: "http://10.0.0.9:3001", localFallbackTimeoutSeconds: 120,
+        localFallbackEnabled: true), method: "POST", template: "/api/hub", target: "/api/hub",
+      body:
+        #"{"enabled":false,"local_fallback_enabled":true,"local_fallback_timeout_seconds":120,"url":"http://10.0.0.9:3001"}"#
+    ),
+    .init(
       route: .smsList(), method: "GET", template: "/api/sms/list",
       target: "/api/sms/list?limit=50&offset=0", body: nil),
     .init(
@@ -97,7 +104,7 @@ struct RouteTests {
   @Test("the table covers every route exactly once by template and method")
   func coversAllEndpoints() {
     let endpoints = Set(Self.table.map(\.route.endpoint))
-    #expect(endpoints.count == 24)
+    #expect(endpoints.count == 25)
   }
 
   @Test("a query encodes + as %2B and keeps only the unreserved set")

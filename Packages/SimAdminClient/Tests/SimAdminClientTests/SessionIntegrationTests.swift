@@ -231,13 +231,15 @@ struct SessionIntegrationTests {
     }
   }
 
-  @Test("no modem: the device's error envelope becomes upstream(message), untranslated")
+  @Test(
+    "no modem: the device's error envelope becomes upstream(message), untranslated; the SMS list works"
+  )
   func noModem() async throws {
     try await withFleet([DeviceProfile(name: "bare", hasModem: false)]) { fleet in
       let session = makeSession(fleet.devices[0])
       let errors = [
         await failure { try await session.device() },
-        await failure { try await session.smsList() },
+        await failure { try await session.smsSend(phoneNumber: "10086", content: "CXYE") },
       ]
       for error in errors {
         guard case .upstream(let message) = error?.error else {
@@ -247,6 +249,8 @@ struct SessionIntegrationTests {
         #expect(!message.isEmpty)
         #expect(error?.localizedMessage(.english).contains(message) == true)
       }
+      // The SMS database routes read only the device's database and keep working (§4).
+      _ = try await session.smsList()
       _ = try await session.stats()
     }
   }

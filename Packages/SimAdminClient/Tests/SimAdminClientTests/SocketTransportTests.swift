@@ -154,6 +154,36 @@ struct SocketTransportTests {
     #expect(server.requests.map(\.requestLine) == ["GET /api/health HTTP/1.1"])
   }
 
+  @Test("a request that times out closes its connection at once: its place is free again")
+  func aTimedOutRequestClosesItsConnection() async throws {
+    // The first request is never answered while the test runs (the server holds it 8 s);
+    // the second, over the same one-connection pool, must not wait for that connection.
+    // Before, the timed-out exchange's connection stayed open and kept its place, so the
+    // second request waited for it and timed out too (and a device whose send timed out
+    // kept running its handler: SimAdmin stores a send whose client is still connected).
+    let hold = DispatchSemaphore(value: 0)
+    let server = try ScriptedServer { request in
+      if request.requestLine.hasPrefix("POST") {
+        _ = hold.wait(timeout: .now() + 8)
+        return .close
+      }
+      return .send(ScriptedServer.response())
+    }
+    defer {
+      hold.signal()
+      server.stop()
+    }
+    let transport = SocketTransport(maxConnectionsPerOrigin: 1)
+    let first = await Self.send(
+      transport, .smsSend(phoneNumber: "10086", content: "x"), to: server.origin, timeout: 0.5)
+    #expect(first.failure == .timeout)
+    let started = Date()
+    let second = await Self.send(transport, .health, to: server.origin, timeout: 3)
+    #expect(second.success?.status == 200)
+    #expect(Date().timeIntervalSince(started) < 2.5)
+    #expect(server.connectionCount == 2)
+  }
+
   // MARK: - Bodies
 
   @Test("a chunked body (with extensions and trailers) is joined, and the connection reused")

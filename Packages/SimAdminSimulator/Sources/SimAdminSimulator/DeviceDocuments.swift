@@ -3,14 +3,18 @@ import Foundation
 
 /// The `data` documents of SimAdmin's read-only device routes, from the seeded identity.
 enum DeviceDocuments {
+  /// `online` is the modem state ≥ 6 (enabled), `powered` ≥ 3 (disabled, as in airplane
+  /// mode); `revision` is left out when the modem reports none (`skip_serializing_if`).
   static func device(_ state: DeviceState) -> JSONValue {
     let modem = state.identity.modem
-    return .fields([
+    var fields: [(String, JSONValue)] = [
       ("imei", .string(state.identity.imei)),
       ("manufacturer", .string(state.shown(modem.manufacturer))),
-      ("model", .string(state.shown(modem.model))), ("revision", .string(modem.revision)),
-      ("online", .bool(!state.airplaneMode)), ("powered", .bool(!state.airplaneMode)),
-    ])
+      ("model", .string(state.shown(modem.model))),
+    ]
+    if state.profile.reportsRevision { fields.append(("revision", .string(modem.revision))) }
+    fields += [("online", .bool(!state.airplaneMode)), ("powered", .bool(true))]
+    return .fields(fields)
   }
 
   static func sim(_ state: DeviceState) -> JSONValue {
@@ -33,7 +37,10 @@ enum DeviceDocuments {
       ("sim_path", .string("/org/freedesktop/ModemManager1/SIM/0")),
       ("modem_path", .string("/org/freedesktop/ModemManager1/Modem/0")),
       ("sim_type", .string(esim ? "esim" : "physical")),
-      ("esim_status", .string(esim ? "enabled" : "not_esim")), ("active", .bool(true)),
+      // SimAdmin maps ModemManager's EsimStatus 1/2/3 to none/no-profiles/with-profiles and
+      // anything else to unknown. A physical SIM reports 0 (unknown); ModemManager numbers an
+      // eSIM with profiles 2, which SimAdmin's table calls "no-profiles".
+      ("esim_status", .string(esim ? "no-profiles" : "unknown")), ("active", .bool(true)),
       ("operator_name", .string(state.shown(carrier.simName))),
       ("registered_operator_name", .string(state.shown(carrier.networkName))),
       ("registered_operator_code", .string("460" + carrier.mnc)),
@@ -44,15 +51,22 @@ enum DeviceDocuments {
     ])
   }
 
+  /// `mcc` and `mnc` come from the registered operator's code and are left out when it is
+  /// unknown (not registered: airplane mode here).
   static func network(_ state: DeviceState) -> JSONValue {
     let carrier = state.identity.carrier
-    return .fields([
-      ("operator_name", .string(state.shown(carrier.networkName))),
-      ("registration_status", .string(state.airplaneMode ? "idle" : "registered")),
-      ("technology_preference", .string(state.identity.modem.technology == "5gnr" ? "nr" : "lte")),
-      ("signal_strength", .int(state.airplaneMode ? 0 : state.identity.signal)),
-      ("mcc", .string("460")), ("mnc", .string(carrier.mnc)),
-    ])
+    let registered = !state.airplaneMode
+    var fields: [(String, JSONValue)] = [
+      ("operator_name", .string(state.shown(registered ? carrier.networkName : ""))),
+      ("registration_status", .string(registered ? "registered" : "idle")),
+      (
+        "technology_preference",
+        .string(registered ? (state.identity.modem.technology == "5gnr" ? "nr" : "lte") : "unknown")
+      ),
+      ("signal_strength", .int(registered ? state.identity.signal : 0)),
+    ]
+    if registered { fields += [("mcc", .string("460")), ("mnc", .string(carrier.mnc))] }
+    return .fields(fields)
   }
 
   static func cells(_ state: DeviceState) -> JSONValue {
@@ -304,7 +318,7 @@ enum DeviceDocuments {
           ("hub_version", connected ? .string("1.1.10") : .null),
           ("last_connected_at", .null), ("agent_id", .optional(hub.agentID)),
           ("device_ids", .array(hub.deviceIDs.map(JSONValue.string))),
-          ("local_fallback_state", .string("inactive")), ("last_error", .null),
+          ("local_fallback_state", .string(hub.localFallbackState)), ("last_error", .null),
         ])
       ),
     ])

@@ -3,11 +3,14 @@ import Foundation
 
 /// SimAdmin v1.1.10's routing, auth middleware and handlers over a ``DeviceState``.
 enum DeviceRouter {
-  static let noModem = "未检测到调制解调器"
+  /// What a failed modem lookup says (`find_modem_path` after `mmcli --scan-modems`, through
+  /// zbus's error text), behind each handler's own prefix.
+  static let noModem =
+    "org.freedesktop.DBus.Error.Failed: No ModemManager modem found after scan: "
+    + "successfully requested to scan devices"
   static let loginRequired = "请先登录"
   static let wrongPassword = "管理员密码不正确"
   static let passwordNotSet = "管理员密码尚未设置"
-  static let modemPrefixes = ["/api/device", "/api/sim", "/api/network", "/api/cells", "/api/sms/"]
 
   static let publicRoutes: Set<String> = [
     "/api/health", "/api/auth/status", "/api/auth/setup", "/api/auth/login", "/api/auth/logout",
@@ -77,10 +80,26 @@ enum DeviceRouter {
         state.shown(state.profile.password == nil ? passwordNotSet : loginRequired), status: 401)
     }
     guard methods.contains(request.method) else { return HTTPResponse(status: 405) }
-    if !state.profile.hasModem, modemPrefixes.contains(where: { path.hasPrefix($0) }) {
-      return .error(state.shown(noModem))
+    if looksUpModem(template, request, state) {
+      let (delay, found) = state.lookUpModem(now: now, uptime: Uptime.seconds())
+      state.modemDelay = delay
+      if !found {
+        let prefix = template == "/api/sms/send" ? "Failed to send SMS: " : "Failed: "
+        return .error(state.shown(prefix + noModem))
+      }
     }
     return handle(template, request: request, state: &state, now: now)
+  }
+
+  /// Whether the handler of `template` looks the modem up for `request`: every modem-backed
+  /// route (``DeviceState/modemRoutes``), except `GET /api/data` while the user switched
+  /// data off (answered `active: false` from memory) and the SMS database routes.
+  static func looksUpModem(_ template: String, _ request: RecordedRequest, _ state: DeviceState)
+    -> Bool
+  {
+    guard DeviceState.modemRoutes.contains(template) else { return false }
+    if template == "/api/data", request.method == "GET", !state.dataActive { return false }
+    return true
   }
 
   static func sessionToken(_ request: RecordedRequest) -> String? {
@@ -138,11 +157,14 @@ enum DeviceRouter {
       return .ok(DeviceDocuments.stats(&state, now: now))
     case ("GET", "/api/stats/cpu"): return .ok(DeviceDocuments.cpu(state))
     case ("GET", "/api/connectivity"): return .ok(DeviceDocuments.connectivity(&state))
-    case ("GET", "/api/data"): return .ok(.fields([("active", .bool(state.dataActive))]))
+    case ("GET", "/api/data"):
+      // Switched off by the user: `active: false` from memory. Otherwise the modem's state:
+      // connected only when it is on (not in airplane mode).
+      return .ok(.fields([("active", .bool(state.dataActive && !state.airplaneMode))]))
     case ("POST", "/api/data"):
       return withBody(request, field: "active") { body in
         state.dataActive = body["active"] as? Bool ?? state.dataActive
-        return .ok(.fields([("active", .bool(state.dataActive))]))
+        return .ok(.fields([("active", .bool(state.dataActive && !state.airplaneMode))]))
       }
     case ("GET", "/api/roaming"): return .ok(roaming(state))
     case ("POST", "/api/roaming"):
@@ -172,8 +194,10 @@ enum DeviceRouter {
         return .error(state.shown(passwordNotSet), status: 400)
       }
       guard let given = body["password"] as? String, given == password else {
+        state.recordLogin(accepted: false, now: now)
         return .error(state.shown(wrongPassword), status: 401)
       }
+      state.recordLogin(accepted: true, now: now)
       let token = state.createSession(now: now)
       var response = HTTPResponse.ok(.null, message: "Logged in")
       response.headers.append(
@@ -199,9 +223,10 @@ enum DeviceRouter {
     .fields([("roaming_allowed", .bool(state.roamingAllowed)), ("is_roaming", .bool(false))])
   }
 
+  /// Airplane mode disables the modem (state 3): still powered (≥ 3), not online (≥ 6).
   static func airplane(_ state: DeviceState) -> JSONValue {
     .fields([
-      ("enabled", .bool(state.airplaneMode)), ("powered", .bool(!state.airplaneMode)),
+      ("enabled", .bool(state.airplaneMode)), ("powered", .bool(true)),
       ("online", .bool(!state.airplaneMode)),
     ])
   }

@@ -1,3 +1,4 @@
+import Dispatch
 import Essentials
 import Foundation
 
@@ -15,6 +16,29 @@ struct DeviceState {
   var hub: HubState
   /// When the slow first modem lookup (``DeviceProfile/modemLookupSeconds``) ends.
   var modemReadyAt: Date?
+  /// Without a modem: when the running modem search ends (uptime seconds; lookups meanwhile
+  /// wait for it behind the device's discovery lock).
+  var modemSearchEnds: Double = 0
+  /// Without a modem: when the last search failed, by the device's clock (answered at once
+  /// for ``modemFailureCacheSeconds``).
+  var modemSearchFailedAt: Date?
+  /// Seconds the request being answered waited for its modem lookup (added to its delay).
+  var modemDelay: Double = 0
+  /// Whether the modem is sending right now (the device's modem lock is held).
+  var modemSending = false
+  /// Sends waiting for the modem lock, first come first served (tokio's fair mutex).
+  var sendQueue: [Int] = []
+  /// Sends the modem is working on or waiting for, by token.
+  var pendingSends: [Int: PendingSend] = [:]
+  var nextSendToken = 0
+  /// Why every send fails (the modem's refusal), or nil.
+  var sendFailure: String?
+  /// Every SMS the modem sent out, whatever the database kept of it.
+  var transmitted: [TransmittedSMS] = []
+  /// Every login attempt, oldest first.
+  var logins: [LoginAttempt] = []
+  /// The security alerts sent to the owner about failed logins.
+  var securityAlerts: [Date] = []
   var dataActive = true
   var roamingAllowed = false
   var airplaneMode = false
@@ -38,6 +62,13 @@ struct DeviceState {
   var swappedSIM: (phoneNumber: String?, iccid: String)?
 
   static let sessionLifetime: TimeInterval = 604_800
+  /// How long a failed modem search is answered from memory (`modem_manager.rs`
+  /// `MODEM_DISCOVERY_FAILURE_CACHE_SECS`).
+  static let modemFailureCacheSeconds: TimeInterval = 30
+  /// The failed-login alert: this many failures within the window (`system_event.rs`
+  /// `LOGIN_FAILURE_THRESHOLD`, `LOGIN_FAILURE_WINDOW`), at most one alert per window.
+  static let loginFailureThreshold = 5
+  static let loginFailureWindow: TimeInterval = 300
   static let historySpan: TimeInterval = 28 * 86_400
   static let historyPoolSize = 512
 
@@ -100,14 +131,16 @@ struct DeviceState {
 
   /// Stores a message with the next id, keeping the (timestamp, id) order.
   @discardableResult
-  mutating func append(_ draft: SMSGenerator.Draft, timestamp: String) -> SimulatedSMS {
+  mutating func append(_ draft: SMSGenerator.Draft, timestamp: String, status: String? = nil)
+    -> SimulatedSMS
+  {
     let incoming = draft.direction == "incoming"
     let pdu = incoming ? marker() : nil
     return insert(
       SimulatedSMS(
         id: nextID, direction: draft.direction, phoneNumber: draft.phoneNumber,
-        content: draft.content, timestamp: timestamp, status: incoming ? "received" : "sent",
-        pdu: pdu))
+        content: draft.content, timestamp: timestamp,
+        status: status ?? (incoming ? "received" : "sent"), pdu: pdu))
   }
 
   /// Stores `row` under the next id (its own id is replaced), keeping the (timestamp, id)
@@ -223,8 +256,15 @@ struct DeviceState {
     }
   }
 
-  /// Newest first, filtered by direction, then paged.
+  /// Newest first, filtered by direction, then paged. From 1.1.4 ties in time come newest id
+  /// first (`ORDER BY timestamp DESC, id DESC`); before, by time only, and the simulator
+  /// returns such ties oldest id first, an order a client must not rely on either way.
   func page(direction: String?, offset: Int, limit: Int) -> ArraySlice<SimulatedSMS> {
+    guard profile.ordersTiesByID else {
+      let newestFirst = Self.timeOnlyOrder(messages.reversed())
+      let filtered = newestFirst.lazy.filter { direction == nil || $0.direction == direction }
+      return ArraySlice(filtered.dropFirst(offset).prefix(limit))
+    }
     if let direction {
       let filtered = messages.reversed().lazy.filter { $0.direction == direction }
       return ArraySlice(filtered.dropFirst(offset).prefix(limit))
@@ -232,6 +272,22 @@ struct DeviceState {
     let end = messages.count - min(offset, messages.count)
     let start = max(0, end - limit)
     return ArraySlice(messages[start..<end].reversed())
+  }
+
+  /// `ORDER BY timestamp DESC` alone (before 1.1.4): rows newest first, ties in time
+  /// reversed to oldest id first.
+  static func timeOnlyOrder<S: Sequence>(_ newestFirst: S) -> [SimulatedSMS]
+  where S.Element == SimulatedSMS {
+    var result: [SimulatedSMS] = []
+    var tie: [SimulatedSMS] = []
+    for message in newestFirst {
+      if let first = tie.first, first.timestamp != message.timestamp {
+        result += tie.reversed()
+        tie.removeAll()
+      }
+      tie.append(message)
+    }
+    return result + tie.reversed()
   }
 
   mutating func delete(where predicate: (SimulatedSMS) -> Bool) -> Int {
@@ -253,15 +309,119 @@ struct DeviceState {
 
   // MARK: - Slow paths
 
-  /// Seconds a request for `path` waits for the modem: the first modem lookup starts a
-  /// ``DeviceProfile/modemLookupSeconds`` wait that every lookup until then shares.
-  mutating func modemLookupDelay(for path: String, now: Date) -> Double {
-    guard profile.modemLookupSeconds > 0,
-      ["/api/device", "/api/sim", "/api/network", "/api/cells"].contains(path)
-    else { return 0 }
-    let ready = modemReadyAt ?? now.addingTimeInterval(profile.modemLookupSeconds)
-    modemReadyAt = ready
-    return max(0, ready.timeIntervalSince(now))
+  /// The routes whose handlers look the modem up (`find_modem_path`).
+  static let modemRoutes: Set<String> = [
+    "/api/device", "/api/sim", "/api/network", "/api/cells", "/api/data", "/api/roaming",
+    "/api/airplane-mode", "/api/sms/send",
+  ]
+
+  /// Looks the modem up for a request at `now` (device clock) and `uptime` (seconds of real
+  /// time, which the answer's delay is counted in): the seconds the answer waits, and
+  /// whether a modem was found.
+  ///
+  /// With a modem, the first lookup starts a ``DeviceProfile/modemLookupSeconds`` wait that
+  /// every lookup until then shares. Without one, a lookup searches for
+  /// ``DeviceProfile/modemLookupSeconds`` unless a search is running (it waits for that one
+  /// and shares its failure) or failed less than ``modemFailureCacheSeconds`` ago by the
+  /// device's clock (answered at once): so a caller sees a slow "no modem" every 30 s and a
+  /// quick one in between.
+  mutating func lookUpModem(now: Date, uptime: Double) -> (delay: Double, found: Bool) {
+    let seconds = max(0, profile.modemLookupSeconds)
+    if profile.hasModem {
+      guard seconds > 0 else { return (0, true) }
+      let ready = modemReadyAt ?? now.addingTimeInterval(seconds)
+      modemReadyAt = ready
+      return (max(0, ready.timeIntervalSince(now)), true)
+    }
+    if modemSearchEnds > uptime { return (modemSearchEnds - uptime, false) }
+    if let failed = modemSearchFailedAt,
+      now.timeIntervalSince(failed) < Self.modemFailureCacheSeconds
+    {
+      return (0, false)
+    }
+    modemSearchEnds = uptime + seconds
+    modemSearchFailedAt = now.addingTimeInterval(seconds)
+    return (seconds, false)
+  }
+
+  // MARK: - Sending
+
+  /// Starts a send: sent and stored at once when the modem is quick and free, otherwise
+  /// queued behind the modem lock and answered when the modem has sent it (the server drives
+  /// the queue: ``takeNextSend()``, ``beginSend(_:)``, ``finishSend(_:clientGone:now:)``).
+  mutating func startSend(number: String, content: String, now: Date) -> HTTPResponse {
+    guard profile.sendSeconds > 0 || modemSending || !sendQueue.isEmpty else {
+      return completeSend(number: number, content: content, stored: true, now: now)
+    }
+    nextSendToken += 1
+    pendingSends[nextSendToken] = PendingSend(number: number, content: content)
+    sendQueue.append(nextSendToken)
+    var response = HTTPResponse(status: 200)
+    response.deferred = DeferredAnswer(token: nextSendToken)
+    return response
+  }
+
+  /// The next queued send, taken off the queue, when the modem is free.
+  mutating func takeNextSend() -> Int? {
+    guard !modemSending, !sendQueue.isEmpty else { return nil }
+    return sendQueue.removeFirst()
+  }
+
+  /// The modem takes the lock for `token`'s send; returns the seconds it will take.
+  mutating func beginSend(_ token: Int) -> Double {
+    modemSending = true
+    return max(0, profile.sendSeconds)
+  }
+
+  /// Forgets a send that never started: its client left while it waited for the modem, and
+  /// hyper dropped the handler (nothing went out).
+  mutating func dropSend(_ token: Int) {
+    pendingSends[token] = nil
+  }
+
+  /// The modem is done with `token`'s send: it went out, and is stored unless its client
+  /// left meanwhile and the handler was cancelled (``SendCompletion``).
+  mutating func finishSend(_ token: Int, clientGone: Bool, now: Date) -> HTTPResponse {
+    modemSending = false
+    guard let send = pendingSends.removeValue(forKey: token) else {
+      return .error("Failed to send SMS: cancelled")
+    }
+    let stored = !clientGone || profile.sendCompletion == .detached
+    return completeSend(number: send.number, content: send.content, stored: stored, now: now)
+  }
+
+  /// The modem's part of a send: refused (``sendFailure``), or sent out and, when `stored`,
+  /// kept as an outgoing row stamped now.
+  mutating func completeSend(number: String, content: String, stored: Bool, now: Date)
+    -> HTTPResponse
+  {
+    if let sendFailure { return .error("Failed to send SMS: " + sendFailure) }
+    transmitted.append(TransmittedSMS(phoneNumber: number, content: content, at: now))
+    let path = "/org/freedesktop/ModemManager1/SMS/\(sentCount)"
+    sentCount += 1
+    if stored {
+      // Stamped by the device's own clock, in its firmware's form.
+      let draft = SMSGenerator.Draft(direction: "outgoing", phoneNumber: number, content: content)
+      append(draft, timestamp: stamp(now.addingTimeInterval(clockOffset)))
+    }
+    return .ok(.fields([("path", .string(path))]), message: "SMS sent")
+  }
+
+  // MARK: - Logins
+
+  /// Records a login attempt and, after ``loginFailureThreshold`` failures within
+  /// ``loginFailureWindow``, the owner's alert (at most one per window).
+  mutating func recordLogin(accepted: Bool, now: Date) {
+    logins.append(LoginAttempt(at: now, accepted: accepted))
+    guard !accepted else { return }
+    let recent = logins.filter {
+      !$0.accepted && now.timeIntervalSince($0.at) <= Self.loginFailureWindow
+    }
+    let cooled =
+      securityAlerts.last.map {
+        now.timeIntervalSince($0) >= Self.loginFailureWindow
+      } ?? true
+    if recent.count >= Self.loginFailureThreshold, cooled { securityAlerts.append(now) }
   }
 
   // MARK: - Sessions
@@ -284,5 +444,42 @@ struct DeviceState {
       return false
     }
     return true
+  }
+}
+
+/// A send the modem is working on or waiting for.
+struct PendingSend {
+  var number: String
+  var content: String
+}
+
+/// An answer the server writes later: a send's, when the modem has sent it.
+struct DeferredAnswer {
+  var token: Int
+}
+
+/// One SMS a simulated modem sent out: what the recipient got, whether or not the device's
+/// database kept a row for it.
+public struct TransmittedSMS: Sendable, Hashable {
+  /// The number it went to, as the client gave it.
+  public var phoneNumber: String
+  /// The text.
+  public var content: String
+  /// When it went out, by the device's clock.
+  public var at: Date
+}
+
+/// One `POST /api/auth/login`.
+public struct LoginAttempt: Sendable, Hashable {
+  /// When, by the device's clock.
+  public var at: Date
+  /// Whether the password was right.
+  public var accepted: Bool
+}
+
+/// Seconds of monotonic time, the clock the server's delays run on.
+enum Uptime {
+  static func seconds() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
   }
 }

@@ -45,15 +45,19 @@ public struct FaultRule: Sendable, Hashable {
   /// Only paths starting with this prefix are affected; `nil` means every path.
   /// Ignored for ``Fault/down``, which closes the whole port.
   public var pathPrefix: String?
+  /// Only requests with this method (`POST`) are affected; `nil` means every method.
+  public var method: String?
 
-  /// A rule for `fault` on every path, or only under `pathPrefix`.
-  public init(_ fault: Fault, pathPrefix: String? = nil) {
+  /// A rule for `fault` on every path, or only under `pathPrefix` (and only for `method`).
+  public init(_ fault: Fault, pathPrefix: String? = nil, method: String? = nil) {
     self.fault = fault
     self.pathPrefix = pathPrefix
+    self.method = method
   }
 
-  /// Whether the rule applies to a request for `path` (without the query).
-  func matches(path: String) -> Bool {
+  /// Whether the rule applies to a request for `path` (without the query) with `method`.
+  func matches(path: String, method: String? = nil) -> Bool {
+    if let wanted = self.method, let method, wanted != method { return false }
     guard let pathPrefix else { return true }
     return path.hasPrefix(pathPrefix)
   }

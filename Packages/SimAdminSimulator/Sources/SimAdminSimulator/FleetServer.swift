@@ -21,6 +21,9 @@ final class FleetServer: @unchecked Sendable {
   /// Requests in flight per device index, and how many devices had one in flight at once at
   /// most since the last reset (what a client's concurrency width bounds).
   private var inFlight: [Int: Int] = [:]
+  /// Sends waiting for their device's modem, by device index and token: the connection to
+  /// answer on and whether to keep it open.
+  private var waitingSends: [Int: [Int: (HTTPConnection, Bool)]] = [:]
   private(set) var peakDevicesInFlight = 0
 
   init(clock: AppClock) throws {
@@ -158,8 +161,17 @@ final class FleetServer: @unchecked Sendable {
   {
     guard connection.deviceIndex < devices.count else { return closeConnection(connection) }
     startFlight(connection)
-    let plan = devices[connection.deviceIndex].plan(for: request, now: clock.now())
+    let device = devices[connection.deviceIndex]
+    let plan = device.plan(for: request, now: clock.now())
     let act = { [unowned self] in
+      if case .respond(let response, _) = plan.action, let deferred = response.deferred {
+        // A send waiting for the modem: answered when the modem has sent it.
+        self.waitingSends[connection.deviceIndex, default: [:]][deferred.token] = (
+          connection, keepAlive
+        )
+        self.pumpSends(connection.deviceIndex)
+        return
+      }
       guard connection.isOpen else { return }
       switch plan.action {
       case .hang:
@@ -175,6 +187,36 @@ final class FleetServer: @unchecked Sendable {
       loop.schedule(after: plan.delay, act)
     } else {
       act()
+    }
+  }
+
+  /// Gives the device's modem its next send, one at a time (the device's modem lock): a send
+  /// whose client left before its turn is dropped when the device cancels with the client;
+  /// one the modem has taken is finished and answered (if its client still waits), then the
+  /// next one starts.
+  private func pumpSends(_ index: Int) {
+    guard index < devices.count else { return }
+    let device = devices[index]
+    while let token = device.takeNextSend() {
+      guard let (connection, keepAlive) = waitingSends[index]?[token] else {
+        device.dropSend(token)
+        continue
+      }
+      if !connection.isOpen, device.sendsEndWithTheirClient {
+        waitingSends[index]?[token] = nil
+        device.dropSend(token)
+        continue
+      }
+      let seconds = device.beginSend(token)
+      loop.schedule(after: seconds) { [unowned self] in
+        self.waitingSends[index]?[token] = nil
+        let answer = device.finishSend(token, clientGone: !connection.isOpen)
+        if connection.isOpen {
+          self.send(answer, on: connection, keepAlive: keepAlive, slowRate: nil)
+        }
+        self.pumpSends(index)
+      }
+      return
     }
   }
 
@@ -279,6 +321,7 @@ final class FleetServer: @unchecked Sendable {
     guard connection.isOpen else { return }
     endFlight(connection)
     connection.isOpen = false
+    connection.closedAt = Uptime.seconds()
     connections[connection.fd] = nil
     loop.unregister(connection.fd)
     close(connection.fd)
@@ -288,6 +331,7 @@ final class FleetServer: @unchecked Sendable {
     guard connection.isOpen else { return }
     endFlight(connection)
     connection.isOpen = false
+    connection.closedAt = Uptime.seconds()
     connections[connection.fd] = nil
     loop.unregister(connection.fd)
     Socket.resetAndClose(connection.fd)

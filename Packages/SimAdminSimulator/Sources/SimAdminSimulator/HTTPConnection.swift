@@ -21,6 +21,8 @@ final class HTTPConnection {
   var trickleOffset = 0
   var keepAliveAfterResponse = true
   var isOpen = true
+  /// When it was closed (uptime seconds), by either side.
+  var closedAt: Double?
   /// A request on it has been received and not yet answered in full (or the connection
   /// closed): it counts in its device's requests in flight.
   var isInFlight = false

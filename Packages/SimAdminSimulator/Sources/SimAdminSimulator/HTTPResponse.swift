@@ -5,6 +5,9 @@ struct HTTPResponse {
   var status: Int
   var headers: [(String, String)] = []
   var body: [UInt8] = []
+  /// Set when the real answer comes later (a send waiting for the modem): the server asks the
+  /// device for it when the time comes.
+  var deferred: DeferredAnswer?
 
   static let reasons: [Int: String] = [
     200: "OK", 302: "Found", 303: "See Other", 400: "Bad Request", 401: "Unauthorized",

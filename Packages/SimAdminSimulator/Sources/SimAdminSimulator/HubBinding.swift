@@ -41,6 +41,24 @@ struct HubState: Sendable, Hashable {
   /// Bound means centrally managed and attached (SIMADMIN-API §5).
   var isBound: Bool { enabled && (!url.isEmpty || agentID != nil) }
 
+  /// What decides whether a saved config restarts the agent (`lifecycle_key`).
+  var lifecycleKey: String {
+    "\(enabled):\(url.trimmingCharacters(in: .whitespaces)):\(localFallbackEnabled):"
+      + "\(localFallbackTimeoutSeconds)"
+  }
+
+  /// The binding as a value.
+  var binding: HubBinding {
+    guard enabled else { return .standalone(leftoverURL: url) }
+    return isBound ? .bound(url: url) : .waiting
+  }
+
+  /// `runtime.local_fallback_state`: inactive when standalone, else armed (or disabled).
+  var localFallbackState: String {
+    guard enabled else { return "inactive" }
+    return localFallbackEnabled ? "armed" : "disabled"
+  }
+
   /// `runtime.connection_state`.
   var connectionState: String {
     guard enabled else { return "disabled" }

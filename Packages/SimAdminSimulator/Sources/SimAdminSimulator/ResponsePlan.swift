@@ -19,7 +19,7 @@ struct ResponsePlan {
     var delay = 0.0
     var chosen: Fault?
     var absurd: String?
-    for rule in rules where rule.matches(path: path) {
+    for rule in rules where rule.matches(path: path, method: request.method) {
       switch rule.fault {
       case .down, .hostileText: continue
       case .absurdNumbers(let text): absurd = absurd ?? text

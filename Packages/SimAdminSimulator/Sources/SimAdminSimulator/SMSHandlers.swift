@@ -29,11 +29,10 @@ enum SMSHandlers {
         guard !number.trimmingCharacters(in: .whitespaces).isEmpty, !content.isEmpty else {
           return .error(state.shown("手机号码和短信内容不能为空"))
         }
-        let draft = SMSGenerator.Draft(direction: "outgoing", phoneNumber: number, content: content)
-        state.append(draft, timestamp: state.stamp(now.addingTimeInterval(state.clockOffset)))
-        let path = "/org/freedesktop/ModemManager1/SMS/\(state.sentCount)"
-        state.sentCount += 1
-        return .ok(.fields([("path", .string(path))]), message: "短信发送成功")
+        // Waits for the modem behind the device's modem lock, with no time limit; stored as
+        // sent when the modem is done, stamped by the device's clock (see `SendCompletion`
+        // for a client that gives up).
+        return state.startSend(number: number, content: content, now: now)
       }
     case ("DELETE", "/api/sms/message/{id}"):
       let text = String(request.path.dropFirst("/api/sms/message/".count))

@@ -66,9 +66,13 @@ public final class SimulatedDevice: Sendable {
     state.withLock { $0.profile.version = version }
   }
 
-  /// Plugs or unplugs the modem.
+  /// Plugs or unplugs the modem. A modem plugged in is found by the next lookup at once.
   public func setHasModem(_ present: Bool) {
-    state.withLock { $0.profile.hasModem = present }
+    let now = clock.now()
+    state.withLock {
+      $0.profile.hasModem = present
+      if present { $0.modemReadyAt = now }
+    }
   }
 
   // MARK: - Messages
@@ -157,16 +161,18 @@ public final class SimulatedDevice: Sendable {
   /// Stores a message as the device would: `direction` `incoming` (with a fresh `mmfp:`
   /// marker unless `pdu` is given) or `outgoing`; `at` is its timestamp (an older one makes a
   /// late message, a year-2000 one a clock reset). Two calls with equal values make two rows.
+  /// `status` overrides the stored status: `failed` is how the device's automation stores an
+  /// outgoing message it could not send.
   @discardableResult
   public func storeSMS(
     direction: String, phoneNumber: String, content: String, at: Date? = nil,
-    contentBytes: [UInt8]? = nil
+    contentBytes: [UInt8]? = nil, status: String? = nil
   ) -> SimulatedSMS {
     let now = clock.now()
     let draft = SMSGenerator.Draft(direction: direction, phoneNumber: phoneNumber, content: content)
     return state.withLock { state in
       let date = at ?? now.addingTimeInterval(state.clockOffset)
-      let stored = state.append(draft, timestamp: state.stamp(date))
+      let stored = state.append(draft, timestamp: state.stamp(date), status: status)
       guard let contentBytes, let index = state.messages.lastIndex(where: { $0.id == stored.id })
       else { return stored }
       state.messages[index].contentBytes = contentBytes
@@ -223,6 +229,107 @@ public final class SimulatedDevice: Sendable {
     state.withLock { $0.resetDatabase(keeping: keepingMessages) }
   }
 
+  /// The next queued send when the modem is free (taken off the queue), for the server.
+  func takeNextSend() -> Int? {
+    state.withLock { $0.takeNextSend() }
+  }
+
+  /// The modem starts on `token`'s send; the seconds it takes.
+  func beginSend(_ token: Int) -> Double {
+    state.withLock { $0.beginSend(token) }
+  }
+
+  /// Forgets a send whose client left before the modem took it.
+  func dropSend(_ token: Int) {
+    state.withLock { $0.dropSend(token) }
+  }
+
+  /// Whether a client that leaves cancels its send (``SendCompletion/cancelledWithClient``).
+  var sendsEndWithTheirClient: Bool {
+    state.withLock { $0.profile.sendCompletion == .cancelledWithClient }
+  }
+
+  /// The modem is done with `token`'s send; its answer.
+  func finishSend(_ token: Int, clientGone: Bool) -> HTTPResponse {
+    let now = clock.now()
+    return state.withLock { $0.finishSend(token, clientGone: clientGone, now: now) }
+  }
+
+  // MARK: - Sending
+
+  /// Seconds the modem takes for each SMS from now on (sends wait for each other).
+  public func setSendSeconds(_ seconds: Double) {
+    state.withLock { $0.profile.sendSeconds = seconds }
+  }
+
+  /// What a send does when its client gives up first (``SendCompletion``).
+  public func setSendCompletion(_ completion: SendCompletion) {
+    state.withLock { $0.profile.sendCompletion = completion }
+  }
+
+  /// Makes every send fail with `Failed to send SMS: <reason>` (nothing stored, nothing sent);
+  /// nil sends again.
+  public func setSendFailure(_ reason: String?) {
+    state.withLock { $0.sendFailure = reason }
+  }
+
+  /// Every SMS the modem sent out, oldest first: what recipients got, whether or not the
+  /// device's database kept a row (a send whose client gave up mid-way is sent, not stored).
+  public func transmitted() -> [TransmittedSMS] {
+    state.withLock { $0.transmitted }
+  }
+
+  /// Sends the modem is still working on or waiting for.
+  public var sendsInProgress: Int {
+    state.withLock { $0.pendingSends.count }
+  }
+
+  // MARK: - Logins
+
+  /// Every `POST /api/auth/login`, oldest first.
+  public func loginAttempts() -> [LoginAttempt] {
+    state.withLock { $0.logins }
+  }
+
+  /// When the device alerted its owner about failed logins (5 within 5 minutes, at most once
+  /// every 5 minutes; `system_event.rs`).
+  public func securityAlerts() -> [Date] {
+    state.withLock { $0.securityAlerts }
+  }
+
+  // MARK: - Modem, data and Hub
+
+  /// Switches mobile data on or off as the device's own switch does (`POST /api/data`): off,
+  /// `/api/data` answers `active: false` without looking the modem up.
+  public func setDataEnabled(_ enabled: Bool) {
+    state.withLock { $0.dataActive = enabled }
+  }
+
+  /// Turns airplane mode on or off (the modem disabled: powered, not online).
+  public func setAirplaneMode(_ enabled: Bool) {
+    state.withLock { $0.airplaneMode = enabled }
+  }
+
+  /// Forgets the failed modem search, as 30 seconds on the device's clock would.
+  public func forgetModemSearch() {
+    state.withLock {
+      $0.modemSearchFailedAt = nil
+      $0.modemSearchEnds = 0
+    }
+  }
+
+  /// The device's Hub binding as its configuration stands now.
+  public var hubBinding: HubBinding {
+    state.withLock { $0.hub.binding }
+  }
+
+  /// Whether the device advertises itself over mDNS and its unauthenticated
+  /// `POST /api/hub/provision` accepts anyone: centrally managed with no Hub (after an
+  /// unbind, for one).
+  public var isClaimable: Bool {
+    state.withLock { $0.profile.hasHubRoutes && $0.hub.enabled && !$0.hub.isBound }
+  }
+
   // MARK: - Requests and sessions
 
   /// Every request received, oldest first.
@@ -250,14 +357,15 @@ public final class SimulatedDevice: Sendable {
       state.burst(for: request, now: now)
       let rules = state.profile.faults
       state.servesHostileText = rules.contains {
-        $0.fault == .hostileText && $0.matches(path: request.path)
+        $0.fault == .hostileText && $0.matches(path: request.path, method: request.method)
       }
       var noise = state.noise
       defer { state.noise = noise }
+      state.modemDelay = 0
       var plan = ResponsePlan.make(rules: rules, request: request, noise: &noise) {
         DeviceRouter.respond(to: request, state: &state, now: now)
       }
-      plan.delay += state.modemLookupDelay(for: request.path, now: now)
+      plan.delay += state.modemDelay
       return plan
     }
   }

@@ -99,7 +99,7 @@ struct FaultTests {
     #expect(!device.messages().contains { $0.content.contains(payload) })
     device.setHasModem(false)
     let error = try await TestHTTP.request(origin, "GET", "/api/device").json()
-    #expect(error["message"] as? String == HostileText.wrap("未检测到调制解调器"))
+    #expect(error["message"] as? String == HostileText.wrap("Failed: " + DeviceRouter.noModem))
     // Limited to a path prefix like any fault.
     device.setHasModem(true)
     device.setFaults([FaultRule(.hostileText, pathPrefix: "/api/sms")])

@@ -114,6 +114,15 @@ enum TestHTTP {
 
     deinit { close(fd) }
 
+    /// Ends the connection from this side now (the client gives up), as closing it would.
+    func hangUp() {
+      #if os(Linux)
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+      #else
+        _ = Darwin.shutdown(fd, SHUT_RDWR)
+      #endif
+    }
+
     func send(_ text: String) {
       let bytes = Array(text.utf8)
       var offset = 0
