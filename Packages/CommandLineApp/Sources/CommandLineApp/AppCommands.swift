@@ -98,14 +98,23 @@ public enum AppCommands {
         .invalidValue, path: parsed.path, subject: "--traffic <PER_MINUTE>",
         value: parsed.optionalString("traffic"), problem: .outOfRange(lower: 0, upper: 6_000))
     }
-    let faults =
-      try parsed.optionalString("faults").map {
-        try FaultSpec.parse($0, deviceCount: count)
-      } ?? [:]
-    let smsCases =
-      try parsed.optionalString("sms-cases").map {
-        try SMSCaseSpec.parse($0, deviceCount: count)
-      } ?? [:]
+    // A malformed spec is the command line's fault: exit 64, like any bad option value.
+    let faults: [Int: [FaultRule]]
+    let smsCases: [Int: [SMSCase]]
+    do {
+      faults =
+        try parsed.optionalString("faults").map {
+          try FaultSpec.parse($0, deviceCount: count)
+        } ?? [:]
+      smsCases =
+        try parsed.optionalString("sms-cases").map {
+          try SMSCaseSpec.parse($0, deviceCount: count)
+        } ?? [:]
+    } catch let failure as FaultSpecError {
+      throw UsageFailure(failure)
+    } catch let failure as SMSCaseSpecError {
+      throw UsageFailure(failure)
+    }
     let profiles = (1...count).map { index in
       DeviceProfile(
         name: "sim-\(index)", password: parsed.optionalString("password"),

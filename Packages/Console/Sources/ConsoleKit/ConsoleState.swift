@@ -96,6 +96,10 @@ public struct ConsoleState: Sendable, Equatable {
   /// The screen watched with `w`: refreshed (its sync run) every few seconds while it is
   /// open; closing it, or `w` again, stops the watch.
   public var watch: Watch?
+  /// Whether the console refreshes its screens by itself (`msa ui --refresh N`; set by the
+  /// first tick): like a watched screen, a screen whose cursor is on its first row then
+  /// follows the top as each refresh brings new rows.
+  public var refreshesItself = false
   /// Terminal columns.
   public var width: Int
   /// Terminal rows.

@@ -32,6 +32,7 @@ public enum ConsoleUpdate {
         reopenForm: state.mode == .browsing, context.app)
       return [reload(&state)]
     case .tick:
+      state.refreshesItself = true
       // A `--refresh` tick never piles a screen's refresh (a sync) on one still running,
       // however long a device makes it take (issue 36): the screen's data is reloaded, and the
       // next tick after the run ends refreshes it again.
@@ -66,7 +67,18 @@ public enum ConsoleUpdate {
     _ state: inout ConsoleState, path: String, view: ViewNode, at date: Date,
     _ context: ConsoleContext
   ) {
+    // A watched screen (or any, under `--refresh`) whose cursor is on its first row follows
+    // the top, as `tail -f` follows the end: what a refresh brings comes first (the newest
+    // code on the Messages tab), and `c` then copies it, not the row that was first before.
+    let followsTop =
+      (state.watch?.screenID == state.screen.id || state.refreshesItself)
+      && state.screen.path == path
+      && state.screen.cursorID != nil
+      && state.screen.cursorID == AppUpdate.visibleRows(state.app, context.app).first?.id
     AppUpdate.loaded(&state.app, path: path, view: view, at: date, context.app)
+    if followsTop, let top = AppUpdate.visibleRows(state.app, context.app).first?.id {
+      state.app.screen.cursorID = top
+    }
     settleScroll(&state, context)
     if state.mode == .browsing { AppUpdate.openRouteForm(&state.app, path: path, context.app) }
   }

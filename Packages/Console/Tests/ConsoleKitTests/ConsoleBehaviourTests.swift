@@ -502,6 +502,68 @@ func tolerantCommand(_ name: String, _ subcommands: [String], options: [String] 
     #expect(!lines(state, context).joined().contains("watching every"))
   }
 
+  /// A code table: rows `ids` top to bottom, each copying `code-<id>`.
+  func codes(_ ids: [String]) -> ViewNode {
+    .screen(
+      Screen(
+        title: "Box",
+        children: [
+          .table(
+            Table(
+              columns: [TableColumn(id: "code", title: "Code", minWidth: 6)],
+              rows: ids.map {
+                TableRow(id: $0, cells: [TableCell("••••••")], copyValue: "code-\($0)")
+              }
+            ))
+        ]))
+  }
+
+  @Test func aWatchedScreenOnItsFirstRowFollowsTheTopAndCCopiesWhatCame() throws {
+    let context = try boxContext()
+    var state = box(context, codes(["m1", "m0"]))
+    finishAll(send([.character("w")], to: &state, context), &state, context)
+    // The watch brings a new code on top: the cursor, on the first row, goes with it.
+    _ = ConsoleUpdate.update(
+      &state, .loaded(path: "box", view: codes(["m2", "m1", "m0"]), at: loadedAt),
+      context: context)
+    #expect(state.screen.cursorID == "m2")
+    _ = send([.character("c")], to: &state, context)
+    #expect(state.clipboard == "code-m2")
+    // A cursor the user moved down stays on its row.
+    _ = send([.down], to: &state, context)
+    _ = ConsoleUpdate.update(
+      &state, .loaded(path: "box", view: codes(["m3", "m2", "m1", "m0"]), at: loadedAt),
+      context: context)
+    #expect(state.screen.cursorID == "m1")
+    // Not watched: a reload keeps the cursor on its row, first or not.
+    _ = send([.character("g"), .character("w")], to: &state, context)
+    #expect(state.watch == nil)
+    _ = ConsoleUpdate.update(
+      &state, .loaded(path: "box", view: codes(["m4", "m3", "m2", "m1", "m0"]), at: loadedAt),
+      context: context)
+    #expect(state.screen.cursorID == "m3")
+  }
+
+  @Test func underRefreshAScreenOnItsFirstRowFollowsTheTop() throws {
+    let context = try boxContext()
+    var state = box(context, codes(["m1", "m0"]))
+    // `msa ui --refresh N`: a tick refreshes the screen, nothing is watched.
+    finishAll(ConsoleUpdate.update(&state, .tick, context: context), &state, context)
+    #expect(state.watch == nil)
+    _ = ConsoleUpdate.update(
+      &state, .loaded(path: "box", view: codes(["m2", "m1", "m0"]), at: loadedAt),
+      context: context)
+    #expect(state.screen.cursorID == "m2")
+    _ = send([.character("c")], to: &state, context)
+    #expect(state.clipboard == "code-m2")
+    // A cursor the user moved down stays on its row.
+    _ = send([.down], to: &state, context)
+    _ = ConsoleUpdate.update(
+      &state, .loaded(path: "box", view: codes(["m3", "m2", "m1", "m0"]), at: loadedAt),
+      context: context)
+    #expect(state.screen.cursorID == "m1")
+  }
+
   @Test func closingTheScreenEndsTheWatch() throws {
     let context = try boxContext()
     var state = box(context, table(["alpha"]))

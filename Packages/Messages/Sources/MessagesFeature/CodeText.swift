@@ -20,12 +20,16 @@ enum CodeText {
     (message.timeApproximate ? "≈ " : "") + display.format(message.deviceAt)
   }
 
-  /// The device's own time for `msa code`'s details: the time it names, or its text as written
+  /// The device's own time for `msa code`'s details: the time it names (said to have been in
+  /// the future when it lay more than a day ahead of msa's clock), or its text as written
   /// (quoted, at most 40 characters, control characters dropped) when it names none.
   static func deviceTime(
     _ message: ArchivedMessage, _ display: MessagesDisplay, _ language: AppLanguage
   ) -> String {
     guard message.timeApproximate else { return display.format(message.deviceAt) }
+    if let named = DeviceTime.instant(message.deviceTimestamp) {
+      return MessagesStrings.text("code.deviceTimeAhead", language, ["time": display.format(named)])
+    }
     let text = String(
       String.UnicodeScalarView(
         message.deviceTimestamp.unicodeScalars.filter {

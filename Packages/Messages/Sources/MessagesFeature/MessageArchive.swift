@@ -113,9 +113,10 @@ public struct SyncState: Sendable, Equatable {
   public var accountedOutgoing: Int? = nil
   /// The newest device id among them (in ``epoch``); nil: unknown.
   public var newestID: Int64?
-  /// The newest id on the device's first page (newest by timestamp) at the last sync. Late
-  /// messages take new ids below it in the list, so only a renumbering (or deleting the
-  /// newest row) makes it fall.
+  /// The newest id among the rows a later sync's first page holds (the device's newest
+  /// ``MessageSyncer/laterFirstPage`` by timestamp) at the last sync. Late messages take new
+  /// ids below them in the list, so only a renumbering (or deleting the newest row) makes it
+  /// fall.
   public var topID: Int64?
   /// How many rows the last sync's total may have missed by answering before its page.
   public var allowance: Int
@@ -160,6 +161,49 @@ public struct SyncResume: Sendable, Equatable, Codable {
   public var topID: Int64?
   /// Whether a renumbering was met during the read.
   public var renumbered: Bool
+  /// For a read that began on a device read through before: the newest device id that last
+  /// complete read accounted for. When the read reaches the oldest row, the rows it found
+  /// above it are matched against the archived rows at or below it that it did not find (a
+  /// restored backup, ``MessageArchive/settleReappearances``). Nil: nothing to fold.
+  public var settleBelow: Int64? = nil
+  /// The device ids the read has seen so far, as `[first, last]` ranges in order (what
+  /// ``settleBelow`` needs); nil when not kept (more than ``seenRangeLimit`` ranges).
+  public var seen: [[Int64]]? = nil
+
+  /// The most ranges ``seen`` keeps (a device's ids are mostly consecutive: a few ranges).
+  public static let seenRangeLimit = 20_000
+
+  /// `ranges` with `ids` added, merged and in order; nil beyond ``seenRangeLimit``.
+  public static func ranges(adding ids: Set<Int64>, to ranges: [[Int64]]) -> [[Int64]]? {
+    var all = ranges.compactMap { $0.count == 2 && $0[0] <= $0[1] ? ($0[0], $0[1]) : nil }
+    all += ids.map { ($0, $0) }
+    all.sort { $0 < $1 }
+    var merged: [(Int64, Int64)] = []
+    for (low, high) in all {
+      if let last = merged.last, low <= last.1 || low - 1 == last.1 {
+        merged[merged.count - 1].1 = max(last.1, high)
+      } else {
+        merged.append((low, high))
+      }
+      if merged.count > seenRangeLimit { return nil }
+    }
+    return merged.map { [$0.0, $0.1] }
+  }
+
+  /// Every id in `ranges`; nil when they hold more than `limit` (a damaged resume point: the
+  /// fold is then skipped, never attempted over billions of ids).
+  public static func ids(in ranges: [[Int64]], limit: Int = 10_000_000) -> Set<Int64>? {
+    var ids = Set<Int64>()
+    var total = 0
+    for range in ranges where range.count == 2 && range[0] <= range[1] {
+      let (span, overflow) = range[1].subtractingReportingOverflow(range[0])
+      guard !overflow, span < Int64(limit) else { return nil }
+      total += Int(span) + 1
+      guard total <= limit else { return nil }
+      ids.formUnion(range[0]...range[1])
+    }
+    return ids
+  }
 
   /// A resume point.
   public init(
@@ -1218,6 +1262,13 @@ public struct MessageArchive: Sendable {
   }
 
   // MARK: - Sync state
+
+  /// Whether the archive holds any message of `instanceID` (one index seek).
+  public func holdsMessages(instanceID: String) throws -> Bool {
+    try database.queryOne(
+      "SELECT 1 AS found FROM messages WHERE instance_id = ? LIMIT 1", [instanceID])
+      != nil
+  }
 
   /// What the archive knows about syncing `instanceID`; nil before its first sync.
   public func syncState(instanceID: String) throws -> SyncState? {

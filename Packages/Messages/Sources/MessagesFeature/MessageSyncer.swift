@@ -381,15 +381,24 @@ public struct MessageSyncer: Sendable {
     /// Whether the pages read reached the end of the device's list (a page shorter than
     /// asked for): every row was read.
     var reachedEnd = false
-    /// The newest id on the first page (offset 0).
+    /// The newest id among the first page's (offset 0) first `window` entries: the rows a
+    /// later sync's first page holds.
     var top: Int64?
 
-    mutating func add(_ messages: [SmsMessage], offset: Int) {
-      for message in messages {
+    /// Counts `page`, read at `offset`. Only the first `window` entries of the first page
+    /// (``MessageSyncer/laterFirstPage`` at the page size) make ``top``: a late message stamped
+    /// below them has the newest id, and a later sync's first page, which cannot show it, must
+    /// not take its smaller newest id for a renumbering.
+    mutating func add(_ page: Fetched, offset: Int, window: Int) {
+      for message in page.messages {
         ids.insert(message.id)
         if message.isOutgoing { outgoingIDs.insert(message.id) }
       }
-      if offset == 0 { top = max(top ?? 0, messages.map(\.id).max() ?? 0) }
+      guard offset == 0 else { return }
+      let shown = page.messages.indices.lazy
+        .filter { page.position(ofMessage: $0) < window }
+        .map { page.messages[$0].id }
+      top = max(top ?? 0, shown.max() ?? 0)
     }
 
     mutating func add(_ ingest: IngestResult) {
@@ -525,6 +534,13 @@ public struct MessageSyncer: Sendable {
       // A read an earlier sync stopped at the ceiling goes on (unless every row is asked for).
       let resume = full ? nil : state?.readOn
       var reason = resume.map { DeepRead(rawValue: $0.reason) ?? .interrupted } ?? deepReason(state)
+      if reason == .first, let state, !state.historyComplete,
+        try archive.holdsMessages(instanceID: instance.id)
+      {
+        // Never read through, but an earlier sync read some of it and stopped (a failure, a
+        // device that repeats its pages): this read is that one again, not a first sync.
+        reason = .interrupted
+      }
       // A later sync's two requests go out together, before any database work.
       async let statsCall = Self.counts(session)
       let later = reason == nil
@@ -638,7 +654,8 @@ public struct MessageSyncer: Sendable {
       if case .ceiling(let offset, let anchor) = stop {
         readOn = resumePoint(
           .unaccounted, offset: offset, anchor: anchor, tally: tally, pass: pass, from: nil,
-          beyond: Beyond(), unreadableBeyond: pass.unreadable)
+          beyond: Beyond(), unreadableBeyond: pass.unreadable,
+          settleBelow: tally.renumbered ? nil : state?.newestID)
       }
       if stop == nil, let reason {
         result.deepRead = reason.rawValue
@@ -674,6 +691,12 @@ public struct MessageSyncer: Sendable {
             readOn?.accounted += topFound.rows + topFound.unreadable
             readOn?.outgoing += topFound.outgoing
             readOn?.unreadable += topFound.unreadable
+            if let seen = resume.seen, resume.settleBelow != nil, !pass.repeatsIDs {
+              readOn?.seen = SyncResume.ranges(adding: tally.ids, to: seen)
+            } else {
+              readOn?.settleBelow = nil
+              readOn?.seen = nil
+            }
           }
         }
         if stop == nil {
@@ -713,10 +736,20 @@ public struct MessageSyncer: Sendable {
             {
               // Rows that came back under new ids (a backup restored on the device) are
               // folded into the archived messages they were
-              // (``MessageArchive/settleReappearances``). Not after a read that went on over
-              // several syncs: this pass has not seen every id, and an id it missed is not a
-              // row gone.
+              // (``MessageArchive/settleReappearances``).
               let seen = tally.ids
+              ending.append { archive in
+                let count = try archive.settleReappearances(
+                  instanceID: instanceID, seen: seen, newestBefore: before)
+                folded.withLock { $0 = count }
+              }
+            } else if !renumbered, startedBelow != nil, !pass.repeatsIDs,
+              let before = point.settleBelow, let ranges = point.seen,
+              let seen = SyncResume.ids(in: ranges)
+            {
+              // A read that went on over several syncs folds them too, against the ids every
+              // one of those syncs saw (kept with the resume point) and the newest id
+              // accounted for before it began.
               ending.append { archive in
                 let count = try archive.settleReappearances(
                   instanceID: instanceID, seen: seen, newestBefore: before)
@@ -740,7 +773,9 @@ public struct MessageSyncer: Sendable {
             stop = .ceiling(offset: offset, anchor: anchor)
             readOn = resumePoint(
               reason, offset: offset, anchor: anchor, tally: tally, pass: pass,
-              from: startedBelow, beyond: journey, unreadableBeyond: unreadableBeyond)
+              from: startedBelow, beyond: journey, unreadableBeyond: unreadableBeyond,
+              settleBelow: state?.historyComplete == true && !tally.renumbered
+                ? state?.newestID : nil)
           }
         }
       }
@@ -752,9 +787,10 @@ public struct MessageSyncer: Sendable {
       case .repeats?:
         // What was read is kept; the next sync reads every row again (and stops again).
         result.completed = false
-        let count = result.read
+        let (count, new) = (result.read, result.inserted)
         result.fail(key: "sync.repeatsPages") {
-          MessagesStrings.text("sync.repeatsPages", $0, ["count": String(count)])
+          MessagesStrings.text(
+            "sync.repeatsPages", $0, ["count": String(count), "new": String(new)])
         }
         let text = result.failure
         ending = [
@@ -797,27 +833,42 @@ public struct MessageSyncer: Sendable {
   /// What a read of every row has accounted for when it stops at `offset` (or, with offset 0
   /// and no anchor, when it ends): the rows of this pass, or, for a read that went on from
   /// `from`, what that point held plus the rows beyond it.
+  ///
+  /// `settleBelow` (a read that begins here, of a device read through before: the newest id
+  /// the last complete read accounted for) lets the read, once it reaches the oldest row, fold
+  /// the rows a restored backup brought back under new ids (``SyncResume/settleBelow``); the
+  /// ids seen so far go with it. A read that goes on carries both on.
   func resumePoint(
     _ reason: DeepRead, offset: Int, anchor: Anchor?, tally: Tally, pass: Pass,
-    from earlier: SyncResume?, beyond: Beyond, unreadableBeyond: Int
+    from earlier: SyncResume?, beyond: Beyond, unreadableBeyond: Int, settleBelow: Int64? = nil
   ) -> SyncResume {
     let newest = tally.ids.max()
     guard let earlier else {
       let rows = pass.repeatsIDs ? pass.rows.count : tally.ids.count
       let outgoing = pass.repeatsIDs ? pass.outgoingRows : tally.outgoingIDs.count
-      return SyncResume(
+      var point = SyncResume(
         reason: reason.rawValue, offset: offset, anchorTimestamp: anchor?.timestamp,
         anchorID: anchor?.id, accounted: rows + unreadableBeyond, outgoing: outgoing,
         unreadable: unreadableBeyond, newestID: newest, topID: tally.top,
         renumbered: tally.renumbered)
+      if let settleBelow, !pass.repeatsIDs, offset > 0 {
+        point.settleBelow = settleBelow
+        point.seen = SyncResume.ranges(adding: tally.ids, to: [])
+      }
+      return point
     }
-    return SyncResume(
+    var point = SyncResume(
       reason: earlier.reason, offset: offset, anchorTimestamp: anchor?.timestamp,
       anchorID: anchor?.id, accounted: earlier.accounted + beyond.rows + unreadableBeyond,
       outgoing: earlier.outgoing + beyond.outgoing,
       unreadable: earlier.unreadable + unreadableBeyond,
       newestID: [earlier.newestID, newest].compactMap { $0 }.max(),
       topID: tally.top ?? earlier.topID, renumbered: earlier.renumbered || tally.renumbered)
+    if let below = earlier.settleBelow, let seen = earlier.seen, !pass.repeatsIDs {
+      point.settleBelow = below
+      point.seen = SyncResume.ranges(adding: tally.ids, to: seen)
+    }
+    return point
   }
 
   /// How old the SIM number msa knows for an instance may be when a sync archives new
@@ -970,7 +1021,7 @@ public struct MessageSyncer: Sendable {
       let ingest = try await queue.ingest(
         instance.page(messages, at: clock.now(), trustsIDs: !pass.repeatsIDs))
       result.inserted += ingest.inserted
-      tally.add(messages, offset: offset)
+      tally.add(page, offset: offset, window: min(laterFirstPage, sizing.size))
       tally.add(ingest)
       if ingest.renumbered { return .deep(.renumbered) }
       // The first archived row on the page (nil: none): the unreadable entries above it are
@@ -1046,7 +1097,7 @@ public struct MessageSyncer: Sendable {
       let messages = page.messages
       result.pages += 1
       result.read += page.entries
-      tally.add(messages, offset: offset)
+      tally.add(page, offset: offset, window: min(laterFirstPage, sizing.size))
       let fresh = pass.note(page, offset: offset)
       report(instance, result)
       if !fromTop, let below = start.below {

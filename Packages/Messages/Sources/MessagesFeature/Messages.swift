@@ -85,14 +85,24 @@ public enum Messages {
         searchable: true,
         load: { request in
           let environment = request.environment
-          let messages = try MessageArchive(store: MessagesCommands.store(environment)).list(
-            filter: MessageFilter(search: request.search), limit: 100)
+          let archive = MessageArchive(store: try MessagesCommands.store(environment))
+          let messages = try archive.list(filter: MessageFilter(search: request.search), limit: 100)
           var state = MessageListState(
             messages: messages, showBodies: request.flags.contains("bodies"),
             nextCursor: messages.count == 100
               ? messages.last.map { MessageCursor(after: $0).token } : nil,
             timeZone: MessagesDisplay.resolve(environment).timeZone, revealKey: revealKey)
           state.search = request.search
+          // The codes that arrived lately go on top, judged as `msa code` judges them (by
+          // when msa first archived them, not by a device's clock); not in a search's results.
+          if (request.search ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            state.recentCodes = Array(
+              try MessagesCommands.recentCodes(
+                archive,
+                since: environment.clock.now().addingTimeInterval(
+                  -MessagesCommands.recentCodeWindow)
+              ).prefix(50))
+          }
           return state
         },
         view: { state, request in

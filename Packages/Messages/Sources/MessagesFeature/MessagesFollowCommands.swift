@@ -31,6 +31,26 @@ extension MessagesCommands {
     (a.syncedAt, a.deviceAt, a.id) < (b.syncedAt, b.deviceAt, b.id)
   }
 
+  /// The codes msa first archived since `start` that arrived then as far as msa can tell
+  /// (``ArchivedMessage/isRecent(since:)``), newest arrival first (``arrivedBefore(_:_:)``):
+  /// what `msa code` answers with (the first) and what the console's message list puts on
+  /// top. `filter` narrows them (instances, sender); direction and code are set here.
+  static func recentCodes(
+    _ archive: MessageArchive, filter: MessageFilter = MessageFilter(), since start: Date
+  ) throws -> [ArchivedMessage] {
+    var filter = filter
+    filter.direction = "incoming"
+    filter.hasCode = true
+    filter.syncedSince = start
+    return try archive.list(filter: filter, limit: 10_000)
+      .filter { $0.isRecent(since: start) }
+      .sorted { arrivedBefore($1, $0) }
+  }
+
+  /// How far back `msa code` looks by default, and the console's message list puts codes on
+  /// top: ten minutes.
+  static let recentCodeWindow: TimeInterval = 600
+
   /// How often `msa code --wait` syncs.
   static let codeWaitInterval: TimeInterval = 3
 
@@ -54,7 +74,7 @@ extension MessagesCommands {
     ) { invocation in
       let environment = invocation.environment
       let parsed = invocation.parsed
-      let since = try duration(parsed, "since") ?? 600
+      let since = try duration(parsed, "since") ?? recentCodeWindow
       let wait = try duration(parsed, "wait")
       let store = try store(environment)
       let (instances, chosen) = try followedInstances(parsed, store: store)
@@ -98,10 +118,7 @@ extension MessagesCommands {
         _ = await follower.round(after: follower.baseline, filter: matches)
         // Judged by when msa first archived each message (``ArchivedMessage/isRecent``).
         let start = environment.clock.now().addingTimeInterval(-since)
-        filter.syncedSince = start
-        found = try archive.list(filter: filter, limit: 10_000)
-          .filter { $0.isRecent(since: start) }
-          .max(by: Self.arrivedBefore)
+        found = try recentCodes(archive, filter: filter, since: start).first
       }
       let language = environment.language
       guard let message = found, let code = message.code else {

@@ -20,6 +20,11 @@ public struct MessageListState: Sendable, Equatable {
   public var search: String?
   /// The console key that shows or masks bodies; nil on the command line (`--show-bodies`).
   public var revealKey: Character?
+  /// The codes that arrived lately as `msa code` judges it (first archived in the last
+  /// ``MessagesCommands/recentCodeWindow``, ``ArchivedMessage/isRecent(since:)``), newest
+  /// arrival first: the console's list shows them on top whatever their device's clock says,
+  /// so `c` on the first row copies the code `msa code` prints. Empty on the command line.
+  public var recentCodes: [ArchivedMessage] = []
 
   /// A list state.
   public init(
@@ -104,8 +109,26 @@ public enum MessagesViews {
     if state.messages.isEmpty {
       children.append(.empty(emptyState(state, language)))
     } else {
+      let pinned = Set(state.recentCodes.map(\.id))
+      if let newest = state.recentCodes.first, let code = newest.code {
+        // The newest code's arrival by msa's clock, and the device's own time beside it.
+        children.append(
+          .text(
+            Text(
+              MessagesStrings.text(
+                "view.list.recentCodes", language,
+                [
+                  "minutes": String(Int(MessagesCommands.recentCodeWindow / 60)),
+                  "code": state.showBodies ? code : CodeText.masked(code),
+                  "sender": newest.peer, "instance": CodeText.instanceLabel(newest),
+                  "seen": display.format(newest.syncedAt),
+                  "device": CodeText.deviceTime(newest, display, language),
+                ]), style: .muted)))
+      }
+      let rows = state.recentCodes + state.messages.filter { !pinned.contains($0.id) }
       children.append(
-        .table(messageTable(state.messages, showBodies: state.showBodies, display, language)))
+        .table(messageTable(rows, showBodies: state.showBodies, display, language)))
+      if let legend = approximateLegend(rows, language) { children.append(legend) }
     }
     if let cursor = state.nextCursor {
       children.append(
@@ -143,7 +166,8 @@ public enum MessagesViews {
   /// How many are shown and how to see the bodies: a flag on the command line, a key in the
   /// console.
   static func subtitle(_ state: MessageListState, _ language: AppLanguage) -> String {
-    let count = String(state.messages.count)
+    let listed = Set(state.messages.map(\.id))
+    let count = String(state.messages.count + state.recentCodes.count { !listed.contains($0.id) })
     guard let key = state.revealKey else {
       return MessagesStrings.text("view.list.subtitle", language, ["count": count])
     }
@@ -211,6 +235,14 @@ public enum MessagesViews {
       })
   }
 
+  /// What `≈` means, under a list that shows one (nil when none of `messages` is approximate).
+  static func approximateLegend(_ messages: [ArchivedMessage], _ language: AppLanguage)
+    -> ViewNode?
+  {
+    guard messages.contains(where: \.timeApproximate) else { return nil }
+    return .text(Text(MessagesStrings.text("view.list.approximate", language), style: .muted))
+  }
+
   /// A message's code, highlighted; masked like the body until bodies are shown.
   static func codeCell(_ message: ArchivedMessage, revealed: Bool) -> TableCell {
     guard let code = message.code else { return TableCell("") }
@@ -251,9 +283,13 @@ public enum MessagesViews {
                 Badge(String(conversation.count), tone: .info),
                 Badge(conversation.instanceNames.joined(separator: ", "), tone: .muted),
               ],
-              trailing: display.format(conversation.latest.deviceAt),
+              trailing: CodeText.time(conversation.latest, display),
               link: "messages/" + conversation.peerKey)
           }))
+    }
+    var children = [body]
+    if let legend = approximateLegend(state.conversations.map(\.latest), language) {
+      children.append(legend)
     }
     return .screen(
       Screen(
@@ -261,7 +297,7 @@ public enum MessagesViews {
         subtitle: MessagesStrings.text(
           "view.conversations.subtitle", language,
           ["count": String(state.conversations.count)]),
-        children: [body]))
+        children: children))
   }
 
   // MARK: - Thread
@@ -287,7 +323,17 @@ public enum MessagesViews {
           "time": CodeText.time(message, display), "instance": CodeText.instanceLabel(message),
           "peer": message.peer,
         ])
-      var lines: [ViewNode] = [.text(Text(meta, style: .muted)), .text(Text(message.body))]
+      var lines: [ViewNode] = [.text(Text(meta, style: .muted))]
+      if message.timeApproximate {
+        // The `≈` time is msa's: the device's own, as it wrote it, beside it.
+        lines.append(
+          .text(
+            Text(
+              MessagesStrings.text(
+                "view.thread.deviceTime", language,
+                ["device": CodeText.deviceTime(message, display, language)]), style: .muted)))
+      }
+      lines.append(.text(Text(message.body)))
       if !message.isIncoming, message.status == "failed" {
         lines.append(
           .text(Text(MessagesStrings.text("view.thread.failed", language), style: .emphasis)))

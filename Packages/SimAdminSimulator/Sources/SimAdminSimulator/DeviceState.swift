@@ -210,7 +210,18 @@ struct DeviceState {
   mutating func liveTick(now: Date) {
     liveTicks += 1
     let cases = profile.smsCases
+    for case .legacy(let ticks) in cases {
+      // v1.0.x until its upgrade to v1.0.6, which rewrites the old stamps in place.
+      if liveTicks <= ticks {
+        legacyFirmware = true
+      } else if legacyFirmware {
+        rewriteTimestamps()
+      }
+    }
     var stamp = now.addingTimeInterval(clockOffset)
+    for case .clockOffset(let minutes) in cases {
+      stamp = stamp.addingTimeInterval(Double(minutes) * 60)
+    }
     if cases.contains(.clockReset) {
       // 2000-01-01 00:00:00 in Beijing time.
       let fallback = Date(timeIntervalSince1970: 946_656_000)
@@ -221,7 +232,15 @@ struct DeviceState {
     }
     var draft = generator.incoming()
     let broken = cases.contains(.invalidUTF8) && liveTicks % 5 == 0
-    let stored = append(draft, timestamp: self.stamp(stamp))
+    var text = self.stamp(stamp)
+    if cases.contains(.badDates) {
+      let unnamed = [
+        "", "0000-00-00 00:00:00", "2026-02-30 10:00:00", String(Int(now.timeIntervalSince1970)),
+        "9999-12-31 23:59:59", "\u{1B}[8m\u{1B}]0;pwned\u{07}2026-12-01 10:00:00\u{202E}",
+      ]
+      text = unnamed[(liveTicks - 1) % unnamed.count]
+    }
+    let stored = append(draft, timestamp: text)
     if broken, let index = messages.lastIndex(where: { $0.id == stored.id }) {
       // A stray Latin-1 byte and a cut-off three-byte sequence inside the body.
       messages[index].contentBytes =
@@ -240,6 +259,16 @@ struct DeviceState {
     }
     for case .renumber(let every) in cases where every > 0 && liveTicks % every == 0 {
       resetDatabase(keeping: messages.count)
+    }
+    for case .restore(let every) in cases where every > 0 && liveTicks % every == 0 {
+      restore(messages, replacing: true)
+    }
+    for case .simSwap(let every) in cases where every > 0 && liveTicks % every == 0 {
+      let swaps = liveTicks / every
+      swappedSIM = (
+        "+86139" + String(format: "%08d", 10_000_000 + swaps),
+        "898600000000000000" + String(format: "%02d", swaps % 100)
+      )
     }
   }
 

@@ -169,3 +169,5 @@ public enum FaultSpecError: Error, Equatable, CustomStringConvertible {
   /// The English message.
   public var description: String { localizedMessage(.english) }
 }
+
+extension FaultSpecError: LocalizedFailure {}

@@ -46,13 +46,31 @@ public enum SMSCase: Sendable, Hashable {
   /// Every listed body is padded to `characters` characters (`汉`, three bytes each), so a page
   /// of 200 such rows is over a client's 8 MiB response limit (issue 36 point 9).
   case hugeBodies(characters: Int)
+  /// The device's clock is `minutes` off (negative: slow): live messages are stamped with it
+  /// (SimAdmin never sets the clock, SIMADMIN-API §6; issue 29 point 7).
+  case clockOffset(minutes: Int)
+  /// Live messages carry timestamps that name no time, in turn: `""`, `0000-00-00 00:00:00`,
+  /// `2026-02-30 10:00:00`, an epoch number, `9999-12-31 23:59:59` and one wrapped in terminal
+  /// escapes (conceal, a window title, a bidi override) (issue 36 point 6).
+  case badDates
+  /// Every `every` live ticks the device restores a backup of every row in replace mode:
+  /// each row comes back under a new, higher id (`backup.rs`; issue 29 point 5).
+  case restore(every: Int)
+  /// The device runs SimAdmin v1.0.0–1.0.5 for its first `ticks` live ticks (RFC 3339 UTC
+  /// timestamps, `mm:` markers), then upgrades to v1.0.6, which rewrites those timestamps
+  /// in the Beijing form (issue 29 point 6).
+  case legacy(ticks: Int)
+  /// Every `every` live ticks another SIM goes in, with a new number (issue 29 point 8).
+  case simSwap(every: Int)
 }
 
 /// The `--sms-cases SPEC` syntax: comma-separated `INDEX=CASE[:ARG]`, `INDEX` 1-based or `*`.
 /// Cases: `late[:MINUTES]` (default 90), `clock-reset`, `identical`, `renumber[:EVERY]`
 /// (default 50), `deletes[:EVERY]` (default 5), `burst[:COUNT]` (default 3), `invalid-utf8`,
 /// `no-stats`, `ignore-offset`, `endless`, `unreadable[:EVERY]` (default 7),
-/// `repeated-ids[:MODULUS]` (default 100), `huge-bodies[:CHARACTERS]` (default 17,000).
+/// `repeated-ids[:MODULUS]` (default 100), `huge-bodies[:CHARACTERS]` (default 17,000),
+/// `clock:MINUTES` (default -10; negative: slow), `bad-dates`, `restore[:EVERY]` (default 10),
+/// `legacy[:TICKS]` (default 5) and `sim-swap[:EVERY]` (default 10).
 /// Example: `"1=late,2=clock-reset,3=identical,*=burst:2"`.
 public enum SMSCaseSpec {
   /// Parses `spec` for a fleet of `deviceCount` devices into cases per 1-based index.
@@ -108,6 +126,17 @@ public enum SMSCaseSpec {
     case "unreadable": return .unreadable(every: try number(default: 7))
     case "repeated-ids": return .repeatedIDs(modulus: try number(default: 100))
     case "huge-bodies": return .hugeBodies(characters: try number(default: 17_000))
+    case "clock":
+      // The only signed argument: a clock is slow or fast.
+      guard let argument else { return .clockOffset(minutes: -10) }
+      guard let minutes = Int(argument), minutes != 0, abs(minutes) <= 5_256_000 else {
+        throw SMSCaseSpecError.badClock(item: item, argument: argument)
+      }
+      return .clockOffset(minutes: minutes)
+    case "bad-dates", "baddates": return try none(.badDates)
+    case "restore": return .restore(every: try number(default: 10))
+    case "legacy": return .legacy(ticks: try number(default: 5))
+    case "sim-swap", "simswap": return .simSwap(every: try number(default: 10))
     default: throw SMSCaseSpecError.unknownCase(item: item, name: name)
     }
   }
@@ -123,6 +152,8 @@ public enum SMSCaseSpecError: Error, Equatable, CustomStringConvertible {
   case unknownCase(item: String, name: String)
   /// The argument is not a positive number, or the case takes none.
   case badArgument(item: String, argument: String)
+  /// `clock`'s minutes are not a whole number other than 0 within ten years either way.
+  case badClock(item: String, argument: String)
 
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -137,6 +168,8 @@ public enum SMSCaseSpecError: Error, Equatable, CustomStringConvertible {
     case .badArgument(let item, let argument):
       return catalogue.text(
         "smsCases.badArgument", language, ["item": item, "argument": argument])
+    case .badClock(let item, let argument):
+      return catalogue.text("smsCases.badClock", language, ["item": item, "argument": argument])
     }
   }
 

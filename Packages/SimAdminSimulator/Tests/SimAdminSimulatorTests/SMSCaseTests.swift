@@ -247,6 +247,78 @@ struct SMSRowFactTests {
   }
 }
 
+/// The live-traffic cases that let `msa simulate` show issue 29 points 5–8 and issue 36 point 6
+/// to a person: a clock off, times that name none, a restored backup, the v1.0.6 rewrite and a
+/// SIM swap, each over time.
+@Suite("SMS time and identity cases")
+struct SMSTimeCaseTests {
+  @Test func specParsesTheTimeCases() throws {
+    let cases = try SMSCaseSpec.parse(
+      "1=clock,1=bad-dates,2=clock:-30,2=restore:4,3=legacy,3=sim-swap:2,3=clock:90",
+      deviceCount: 3)
+    #expect(cases[1] == [.clockOffset(minutes: -10), .badDates])
+    #expect(cases[2] == [.clockOffset(minutes: -30), .restore(every: 4)])
+    #expect(cases[3] == [.legacy(ticks: 5), .simSwap(every: 2), .clockOffset(minutes: 90)])
+    for bad in ["1=clock:0", "1=clock:x", "1=bad-dates:2", "1=restore:0", "1=sim-swap:-1"] {
+      #expect(throws: SMSCaseSpecError.self) { try SMSCaseSpec.parse(bad, deviceCount: 1) }
+    }
+    #expect(throws: SMSCaseSpecError.badClock(item: "1=clock:0", argument: "0")) {
+      try SMSCaseSpec.parse("1=clock:0", deviceCount: 1)
+    }
+    let message = SMSCaseSpecError.unknownCase(item: "1=x", name: "x")
+    #expect(message.localizedMessage(.english).contains("sim-swap"))
+    #expect(message.localizedMessage(.simplifiedChinese).contains("bad-dates"))
+  }
+
+  @Test func liveTrafficShowsEachTimeCase() async throws {
+    let clock = TestClock()
+    let fleet = try await SimulatedFleet.start(
+      [DeviceProfile(name: "time", smsCount: 0)], clock: clock.clock)
+    let device = fleet.devices[0]
+
+    device.setSMSCases([.clockOffset(minutes: -10)])
+    device.receiveLiveTraffic(count: 1)
+    #expect(device.messages().first?.timestamp == BeijingTime.string(from: clock.clock.now() - 600))
+
+    device.setSMSCases([.badDates])
+    device.receiveLiveTraffic(count: 6)
+    let texts = Set(device.messages().map(\.timestamp))
+    #expect(texts.isSuperset(of: ["", "0000-00-00 00:00:00", "9999-12-31 23:59:59"]))
+    #expect(texts.contains { $0.contains("\u{1B}]0;") })
+
+    let before = device.messages()
+    device.setSMSCases([.restore(every: 1)])
+    device.receiveLiveTraffic(count: 1)
+    let restored = device.messages()
+    #expect(restored.count == before.count + 1)
+    #expect(restored.allSatisfy { row in !before.contains { $0.id == row.id } })
+
+    device.setSMSCases([.simSwap(every: 1)])
+    device.receiveLiveTraffic(count: 1)
+    let sim = try #require(
+      try await TestHTTP.request(device.origin, "GET", "/api/sim").json()["data"]
+        as? [String: Any])
+    #expect((sim["phone_numbers"] as? [String])?.first?.hasPrefix("+86139") == true)
+    await fleet.stop()
+  }
+
+  @Test func legacyFirmwareIsRewrittenAfterItsTicks() async throws {
+    let clock = TestClock()
+    let fleet = try await SimulatedFleet.start(
+      [DeviceProfile(name: "legacy", smsCount: 0, smsCases: [.legacy(ticks: 2)])],
+      clock: clock.clock)
+    let device = fleet.devices[0]
+    device.receiveLiveTraffic(count: 2)
+    let old = device.messages()
+    #expect(old.count == 2 && old.allSatisfy { $0.timestamp.hasSuffix("+00:00") })
+    device.receiveLiveTraffic(count: 1)
+    let now = device.messages()
+    #expect(now.count == 3 && now.allSatisfy { !$0.timestamp.contains("T") })
+    #expect(Set(now.map(\.id)).isSuperset(of: old.map(\.id)))
+    await fleet.stop()
+  }
+}
+
 /// ``Fault/deviceError``: SimAdmin's own error answer, hostile too when asked.
 @Suite("Device error fault")
 struct DeviceErrorFaultTests {
