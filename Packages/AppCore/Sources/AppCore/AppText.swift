@@ -41,7 +41,7 @@ public enum AppText {
   static func summary(_ batch: Batch, _ context: AppContext) -> ScreenResult {
     let count = "\(batch.total)"
     let done =
-      batch.outcome?.replacingOccurrences(of: "{count}", with: count)
+      batch.outcome.map { StringCatalogue.fill($0, ["count": count]) }
       ?? (batch.total == 1
         ? context.string("notice.done", ["action": batch.title])
         : context.string("notice.done-count", ["action": batch.title, "count": count]))

@@ -367,9 +367,10 @@ public enum AppUpdate {
       finished: 0, failures: [], names: planned.names, form: form)
     if let confirmation = action.confirmation {
       let targets = planned.targets
-      let question = confirmation.resolve(context.language)
-        .replacingOccurrences(of: "{count}", with: "\(targets.count)")
-        .replacingOccurrences(of: "{targets}", with: AppText.list(targets, context))
+      // Filled as the catalogue fills its texts, so a count chooses its word (issue 30).
+      let question = StringCatalogue.fill(
+        confirmation.resolve(context.language),
+        ["count": "\(targets.count)", "targets": AppText.list(targets, context)])
       state.activity = .confirming(
         PendingConfirmation(question: question, batch: batch, runs: planned.effects))
       return []

@@ -112,6 +112,29 @@ struct AppUpdateTests {
     #expect(state.screen.result?.text.hasPrefix("Select a row first") == true)
   }
 
+  /// Issue 30: the question is filled as the catalogue fills its texts, so its count chooses
+  /// its word ("Delete 1 node", never "Delete 1 nodes" or a selector left in braces).
+  @Test func aConfirmationsCountChoosesItsWord() throws {
+    let context = try makeContext(language: .english)
+    var state = loadedApp(context)
+    _ = AppUpdate.update(&state, .perform(action: "d"), context: context)
+    guard case .confirming(let one) = state.activity else {
+      Issue.record("no confirmation")
+      return
+    }
+    #expect(one.question == "Delete 1 node: alpha?")
+    _ = AppUpdate.update(&state, .answer(yes: false), context: context)
+    for row in ["id-alpha", "id-bravo"] {
+      _ = AppUpdate.update(&state, .toggleMark(row: row), context: context)
+    }
+    _ = AppUpdate.update(&state, .perform(action: "d"), context: context)
+    guard case .confirming(let two) = state.activity else {
+      Issue.record("no confirmation")
+      return
+    }
+    #expect(two.question == "Delete 2 nodes: alpha, bravo?")
+  }
+
   @Test func aConfirmationNamesItsTargetsAndCountAndRunsOnlyOnYes() throws {
     let context = try makeContext(language: .simplifiedChinese)
     var state = loadedApp(context)

@@ -17,7 +17,7 @@ let catalogue = StringCatalogue(
     "name": ["en": "Name", "zh-Hans": "名称"], "password": ["en": "Password", "zh-Hans": "密码"],
     "refresh": ["en": "Refresh", "zh-Hans": "刷新"],
     "confirm": [
-      "en": "Delete {count} node(s): {targets}?", "zh-Hans": "删除 {count} 个节点：{targets}？",
+      "en": "Delete {count} {count|node|nodes}: {targets}?", "zh-Hans": "删除 {count} 个节点：{targets}？",
     ],
     "taken": ["en": "--name <NAME> is taken.", "zh-Hans": "--name <NAME> 已被占用。"],
     "down": ["en": "No answer.", "zh-Hans": "没有应答。"],

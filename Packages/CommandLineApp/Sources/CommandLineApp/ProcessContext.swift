@@ -64,11 +64,13 @@ public struct ProcessContext: Sendable {
 
 extension ProcessContext {
   /// This context with everything written to standard output and standard error passed
-  /// through ``UntrustedText/terminalSafe(_:)``: the last guard before the terminal, which lets
-  /// through line feeds and the theme's colour codes and shows any other control by a visible
-  /// stand-in (the renderer has neutralised content already; this also covers diagnostics,
-  /// progress lines and raw exports). `--json` output is unchanged by it: its controls are
-  /// `\uXXXX` escapes.
+  /// through ``UntrustedText/terminalSafe(_:keepingColour:)``: the last guard before the
+  /// terminal, which lets through line feeds (and, on standard output only, the theme's colour
+  /// codes) and shows any other control by a visible stand-in (the renderer has neutralised
+  /// content already; this also covers diagnostics, progress lines and raw exports). Standard
+  /// error is never coloured by msa, so a colour or conceal code there came from a device
+  /// (a sender, an error message in a progress line) and is shown as `␛[31m` (issue 30).
+  /// `--json` output is unchanged by it: its controls are `\uXXXX` escapes.
   public func guardingTerminal() -> ProcessContext {
     var guarded = self
     let output = writeOutput
@@ -77,7 +79,7 @@ extension ProcessContext {
     let export = streams.writeExport
     guarded.writeOutput = { output(UntrustedText.terminalSafe($0)) }
     guarded.streams.writeOutput = { streamOutput(UntrustedText.terminalSafe($0)) }
-    guarded.streams.writeError = { error(UntrustedText.terminalSafe($0)) }
+    guarded.streams.writeError = { error(UntrustedText.terminalSafe($0, keepingColour: false)) }
     // An export piped to a file or a program keeps its CR LF and quoted line breaks; the
     // export escaped every other control (StandardStreams.writeExport).
     if outputIsTerminal {

@@ -43,19 +43,43 @@ public struct CodeRules: Codable, Sendable, Equatable {
     public var minDigits: Int
     /// Fewest letters in it.
     public var minLetters: Int
+    /// Fewest runs of letters and of digits in it: 3 makes a word followed by a number
+    /// (`SAVE20`, `CA1831`, `G482913`) no code, its long enough digit run a digit candidate.
+    public var minRuns: Int
 
     /// Letter-digit rules.
-    public init(minLength: Int, maxLength: Int, minDigits: Int, minLetters: Int) {
+    public init(minLength: Int, maxLength: Int, minDigits: Int, minLetters: Int, minRuns: Int = 1) {
       self.minLength = minLength
       self.maxLength = maxLength
       self.minDigits = minDigits
       self.minLetters = minLetters
+      self.minRuns = minRuns
     }
   }
 
   /// Which candidates are a message's verification code (see `CodeRules.json`'s own
   /// description of each key).
   public struct Extraction: Codable, Sendable, Equatable {
+    /// Codes named by their sentence rather than by a word near them: a message with no
+    /// keyword whose candidate stands as a clause of its own (`您正在登录，583920，5分钟内有效，
+    /// 请勿泄露`).
+    public struct Keywordless: Codable, Sendable, Equatable {
+      /// Words of what the code is for (`登录`, `注册`, `取件`); one must occur.
+      public var actions: [String]
+      /// Words that guard a code (`有效`, `泄露`); one must occur.
+      public var assurances: [String]
+      /// Characters that end a clause (`，`, `。`, `】`, a space): one on each side of the
+      /// candidate, or the start or end of the text.
+      public var delimiters: [String]
+
+      /// Keyword-less rules.
+      public init(actions: [String], assurances: [String], delimiters: [String]) {
+        self.actions = actions
+        self.assurances = assurances
+        self.delimiters = delimiters
+      }
+    }
+
     /// Words that name a code (`验证码`, `code`); ASCII ones match whole words only.
     public var keywords: [String]
     /// Phrases blanked before keywords are looked for (`promo code`).
@@ -76,12 +100,41 @@ public struct CodeRules: Codable, Sendable, Equatable {
     public var joiners: [String]
     /// How a year starts, for date-shaped groups (`2024-05-12`).
     public var dateYearPrefixes: [String]
+    /// Words that make the number right after them (spaces and colons skipped) another kind
+    /// (`号`: `QQ号28391045`).
+    public var refuseJustBefore: [String]
+    /// Words right after a number that start with a ``refuseAfter`` word but do not refuse it
+    /// (`时效`, `点此`: `482913 时效5分钟` is a code, `8点` an hour).
+    public var allowAfter: [String]
+    /// Month names (lowercased): a year after one (`12 May 2024`) is a date.
+    public var months: [String]
+    /// Words that introduce what they name (`is`, `：`, `是`): a candidate right after one is
+    /// within reach of a keyword earlier in its sentence up to ``sentenceWindow`` characters
+    /// (`OTP for … INR 2,450.00 at AMAZON is 774129`).
+    public var copulas: [String]
+    /// Most characters between a keyword and a candidate a copula introduces.
+    public var sentenceWindow: Int
+    /// Characters that end a sentence (a full stop does when a space and no digit follow it).
+    public var sentenceEnds: [String]
+    /// Characters that end a clause: a ``refuseBefore`` word in an earlier clause does not
+    /// refuse (`您正在注册得物账号，729013，10分钟内有效`).
+    public var clauseBreaks: [String]
+    /// Bracket pairs (two characters, `【】`) that hold the sender's signature when they open
+    /// the text: a number inside one with no keyword is a brand (`【12306】`), not a code.
+    public var signaturesAtStart: [String]
+    /// The same for the pairs that close the text (`…请勿泄露。【12306】`).
+    public var signaturesAtEnd: [String]
+    /// Codes named by their sentence; nil: every code needs a keyword.
+    public var keywordless: Keywordless?
 
     /// Extraction rules.
     public init(
       keywords: [String], ignoredPhrases: [String], window: Int, minDigits: Int, maxDigits: Int,
       refuseBeforeWindow: Int, refuseBefore: [String], refuseAfter: [String], joiners: [String],
-      dateYearPrefixes: [String]
+      dateYearPrefixes: [String], refuseJustBefore: [String] = [], allowAfter: [String] = [],
+      months: [String] = [], copulas: [String] = [], sentenceWindow: Int = 0,
+      sentenceEnds: [String] = [], clauseBreaks: [String] = [], signaturesAtStart: [String] = [],
+      signaturesAtEnd: [String] = [], keywordless: Keywordless? = nil
     ) {
       self.keywords = keywords
       self.ignoredPhrases = ignoredPhrases
@@ -93,6 +146,16 @@ public struct CodeRules: Codable, Sendable, Equatable {
       self.refuseAfter = refuseAfter
       self.joiners = joiners
       self.dateYearPrefixes = dateYearPrefixes
+      self.refuseJustBefore = refuseJustBefore
+      self.allowAfter = allowAfter
+      self.months = months
+      self.copulas = copulas
+      self.sentenceWindow = sentenceWindow
+      self.sentenceEnds = sentenceEnds
+      self.clauseBreaks = clauseBreaks
+      self.signaturesAtStart = signaturesAtStart
+      self.signaturesAtEnd = signaturesAtEnd
+      self.keywordless = keywordless
     }
   }
 
@@ -182,13 +245,16 @@ public struct CodeDetector: Sendable {
   /// The detector with the bundled rules.
   public static let standard = CodeDetector(rules: .bundled)
 
-  /// A run of ASCII letters and digits.
+  /// A run of ASCII letters and digits (ASCII or full-width: `１２３４`).
   struct Token {
     var start: Int
     var end: Int
-    var digits: Int
-    var letters: Int
-    var hasLowercase: Bool
+    var digits = 0
+    var letters = 0
+    var hasLowercase = false
+    var hasUppercase = false
+    /// Runs of letters and of digits (`A7K9Q2`: 6, `SAVE20`: 2).
+    var runs = 0
     var isDigits: Bool { letters == 0 }
   }
 
@@ -196,18 +262,26 @@ public struct CodeDetector: Sendable {
     var tokens: [Token] = []
     var index = 0
     while index < characters.count {
-      guard characters[index].isASCIILetterOrDigit else {
+      guard characters[index].isTokenUnit else {
         index += 1
         continue
       }
-      var token = Token(start: index, end: index, digits: 0, letters: 0, hasLowercase: false)
-      while index < characters.count, characters[index].isASCIILetterOrDigit {
-        if characters[index].isASCIIDigit {
+      var token = Token(start: index, end: index)
+      var lastWasDigit: Bool?
+      while index < characters.count, characters[index].isTokenUnit {
+        let isDigit = characters[index].isCodeDigit
+        if isDigit {
           token.digits += 1
         } else {
           token.letters += 1
-          if characters[index].isLowercase { token.hasLowercase = true }
+          if characters[index].isLowercase {
+            token.hasLowercase = true
+          } else {
+            token.hasUppercase = true
+          }
         }
+        if lastWasDigit != isDigit { token.runs += 1 }
+        lastWasDigit = isDigit
         index += 1
       }
       token.end = index
@@ -223,7 +297,8 @@ public struct CodeDetector: Sendable {
       let written = String(characters[span.range])
       return CodeCandidate(
         range: span.range, kind: span.kind, text: written,
-        value: String(written.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }))
+        value: String(
+          written.compactMap { $0.isCodeDigit ? $0.asciiDigit : $0.isASCIILetter ? $0 : nil }))
     }
   }
 
@@ -244,8 +319,10 @@ public struct CodeDetector: Sendable {
       let token = tokens[index]
       let length = token.end - token.start
       if !token.isDigits {
+        // One case only: a mixed-case token is a hash or a name (`9qCX9VSu`), not a code.
         if token.digits >= letterDigit.minDigits, token.letters >= letterDigit.minLetters,
-          !token.hasLowercase, (letterDigit.minLength...letterDigit.maxLength).contains(length)
+          !(token.hasLowercase && token.hasUppercase), token.runs >= letterDigit.minRuns,
+          (letterDigit.minLength...letterDigit.maxLength).contains(length)
         {
           spans.append(Span(range: token.start..<token.end, kind: .letterDigit, masksLetters: true))
         } else {
@@ -279,7 +356,59 @@ public struct CodeDetector: Sendable {
       }
       index = last + 1
     }
+    // A number that fills the signature opening or closing the text (`【12306】`) is the
+    // sender's name: neither masked nor a code.
+    if let words = tables.words, let last = spans.last {
+      if Self.fillsSignature(last.range, characters, words) { spans.removeLast() }
+      if let first = spans.first, Self.fillsSignature(first.range, characters, words) {
+        spans.removeFirst()
+      }
+    }
     return spans
+  }
+
+  /// Whether `range` is the whole inside of a bracket pair opening or closing the text
+  /// (spaces aside); no allocation, as masking asks it of nearly every text.
+  static func fillsSignature<Unit: CodeTextUnit>(
+    _ range: Range<Int>, _ characters: [Unit], _ words: CodeTextTables<Unit>.ExtractionWords
+  ) -> Bool {
+    guard range.lowerBound > 0, range.upperBound < characters.count else { return false }
+    func isSpace(_ unit: Unit) -> Bool {
+      unit == Unit.space || unit == Unit.newline || unit == Unit.tab
+    }
+    let opening = characters[range.lowerBound - 1]
+    let closing = characters[range.upperBound]
+    if words.signatureClosing(opening) == closing,
+      characters[..<(range.lowerBound - 1)].allSatisfy(isSpace)
+    {
+      return true
+    }
+    return words.signatureOpening(closing) == opening
+      && characters[(range.upperBound + 1)...].allSatisfy(isSpace)
+  }
+
+  /// The insides of the bracket pairs that open and close `characters` (units `isSpace`
+  /// accepts aside): where the sender's signature is (`【12306】`).
+  static func signatures<Unit: CodeTextUnit>(
+    _ characters: [Unit], _ words: CodeTextTables<Unit>.ExtractionWords,
+    isSpace: (Unit) -> Bool
+  ) -> [Range<Int>] {
+    var found: [Range<Int>] = []
+    var first = 0
+    while first < characters.count, isSpace(characters[first]) { first += 1 }
+    if first < characters.count, let closing = words.signatureClosing(characters[first]),
+      let end = characters[(first + 1)...].firstIndex(of: closing)
+    {
+      found.append((first + 1)..<end)
+    }
+    var last = characters.count - 1
+    while last >= 0, isSpace(characters[last]) { last -= 1 }
+    if last >= 0, let opening = words.signatureOpening(characters[last]),
+      let start = characters[..<last].lastIndex(of: opening)
+    {
+      found.append((start + 1)..<last)
+    }
+    return found
   }
 
   /// Digit runs long enough to mask inside a token of letters and digits (`abc12345`).
@@ -287,12 +416,12 @@ public struct CodeDetector: Sendable {
     var spans: [Span] = []
     var start = token.start
     while start < token.end {
-      guard characters[start].isASCIIDigit else {
+      guard characters[start].isCodeDigit else {
         start += 1
         continue
       }
       var end = start
-      while end < token.end, characters[end].isASCIIDigit { end += 1 }
+      while end < token.end, characters[end].isCodeDigit { end += 1 }
       if end - start >= rules.digitGroups.minDigits {
         spans.append(Span(range: start..<end, kind: .digits, masksLetters: false))
       }
@@ -394,13 +523,88 @@ struct CodeTextTables<Unit: CodeTextUnit>: Sendable {
   var words: ExtractionWords?
 
   /// ``CodeRules/Extraction``'s words, lowercased once here rather than for every message,
-  /// and its one-character joiners.
-  struct ExtractionWords: Sendable {
-    var keywords: [[Unit]]
-    var ignoredPhrases: [[Unit]]
-    var refuseBefore: [[Unit]]
-    var refuseAfter: [[Unit]]
-    var joiners: Set<Unit>
+  /// its one-character joiners and its numbers. A class: every message's reading holds it,
+  /// and a struct of some twenty arrays cost as many retains and releases each time.
+  final class ExtractionWords: Sendable {
+    let keywords: [[Unit]]
+    let ignoredPhrases: [[Unit]]
+    let keywordSet: CodeWordSet<Unit>
+    let ignoredPhraseSet: CodeWordSet<Unit>
+    let refuseBefore: [[Unit]]
+    let refuseAfter: [[Unit]]
+    let joiners: Set<Unit>
+    let refuseJustBefore: [[Unit]]
+    let allowAfter: [[Unit]]
+    let months: [[Unit]]
+    let copulas: [[Unit]]
+    // Short lists: an array's comparisons are cheaper than a set's hashing.
+    let sentenceEnds: [Unit]
+    let clauseBreaks: [Unit]
+    /// Opening unit → closing unit.
+    let signaturesAtStart: [Unit: Unit]
+    /// Closing unit → opening unit.
+    let signaturesAtEnd: [Unit: Unit]
+    // The same as short arrays: comparing a few units is cheaper than hashing one.
+    private let startPairs: [(Unit, Unit)]
+    private let endPairs: [(Unit, Unit)]
+
+    /// The closing bracket of a signature that `opening` starts, or nil.
+    func signatureClosing(_ opening: Unit) -> Unit? {
+      startPairs.first { $0.0 == opening }?.1
+    }
+
+    /// The opening bracket of a signature that `closing` ends, or nil.
+    func signatureOpening(_ closing: Unit) -> Unit? {
+      endPairs.first { $0.0 == closing }?.1
+    }
+    let keywordless: Keywordless?
+    let window: Int
+    let minDigits: Int
+    let maxDigits: Int
+    let refuseBeforeWindow: Int
+    let sentenceWindow: Int
+    let dateYearPrefixes: [String]
+
+    init(
+      keywords: [[Unit]], ignoredPhrases: [[Unit]], refuseBefore: [[Unit]],
+      refuseAfter: [[Unit]], joiners: Set<Unit>, refuseJustBefore: [[Unit]],
+      allowAfter: [[Unit]], months: [[Unit]], copulas: [[Unit]], sentenceEnds: [Unit],
+      clauseBreaks: [Unit], signaturesAtStart: [Unit: Unit], signaturesAtEnd: [Unit: Unit],
+      keywordless: Keywordless?, window: Int, minDigits: Int, maxDigits: Int,
+      refuseBeforeWindow: Int, sentenceWindow: Int, dateYearPrefixes: [String]
+    ) {
+      self.keywords = keywords
+      self.ignoredPhrases = ignoredPhrases
+      self.keywordSet = CodeWordSet(keywords)
+      self.ignoredPhraseSet = CodeWordSet(ignoredPhrases)
+      self.refuseBefore = refuseBefore
+      self.refuseAfter = refuseAfter
+      self.joiners = joiners
+      self.refuseJustBefore = refuseJustBefore
+      self.allowAfter = allowAfter
+      self.months = months
+      self.copulas = copulas
+      self.sentenceEnds = sentenceEnds
+      self.clauseBreaks = clauseBreaks
+      self.signaturesAtStart = signaturesAtStart
+      self.signaturesAtEnd = signaturesAtEnd
+      startPairs = signaturesAtStart.map { ($0.key, $0.value) }
+      endPairs = signaturesAtEnd.map { ($0.key, $0.value) }
+      self.keywordless = keywordless
+      self.window = window
+      self.minDigits = minDigits
+      self.maxDigits = maxDigits
+      self.refuseBeforeWindow = refuseBeforeWindow
+      self.sentenceWindow = sentenceWindow
+      self.dateYearPrefixes = dateYearPrefixes
+    }
+  }
+
+  /// ``CodeRules/Extraction/Keywordless`` in units.
+  struct Keywordless: Sendable {
+    var actions: CodeWordSet<Unit>
+    var assurances: CodeWordSet<Unit>
+    var delimiters: [Unit]
   }
 
   init(separators: [Unit: Int], words: ExtractionWords?) {
@@ -432,17 +636,49 @@ struct CodeTextTables<Unit: CodeTextUnit>: Sendable {
       separators[other] = digits
     }
     guard let words else { return CodeTextTables<Other>(separators: separators, words: nil) }
+    func convertedPairs(_ pairs: [Unit: Unit]) -> [Other: Other]? {
+      var result: [Other: Other] = [:]
+      for (key, value) in pairs {
+        guard let key = convert(key), let value = convert(value) else { return nil }
+        result[key] = value
+      }
+      return result
+    }
+    var keywordless: CodeTextTables<Other>.Keywordless?
+    if let rules = words.keywordless {
+      guard let actions = convertedAll(rules.actions.words),
+        let assurances = convertedAll(rules.assurances.words),
+        let delimiters = converted(Array(rules.delimiters))
+      else { return nil }
+      keywordless = .init(
+        actions: CodeWordSet(actions), assurances: CodeWordSet(assurances), delimiters: delimiters)
+    }
     guard let keywords = convertedAll(words.keywords),
       let ignoredPhrases = convertedAll(words.ignoredPhrases),
       let refuseBefore = convertedAll(words.refuseBefore),
       let refuseAfter = convertedAll(words.refuseAfter),
-      let joiners = converted(Array(words.joiners))
+      let joiners = converted(Array(words.joiners)),
+      let refuseJustBefore = convertedAll(words.refuseJustBefore),
+      let allowAfter = convertedAll(words.allowAfter),
+      let months = convertedAll(words.months),
+      let copulas = convertedAll(words.copulas),
+      let sentenceEnds = converted(Array(words.sentenceEnds)),
+      let clauseBreaks = converted(Array(words.clauseBreaks)),
+      let signaturesAtStart = convertedPairs(words.signaturesAtStart),
+      let signaturesAtEnd = convertedPairs(words.signaturesAtEnd)
     else { return nil }
     return CodeTextTables<Other>(
       separators: separators,
       words: .init(
         keywords: keywords, ignoredPhrases: ignoredPhrases, refuseBefore: refuseBefore,
-        refuseAfter: refuseAfter, joiners: Set(joiners)))
+        refuseAfter: refuseAfter, joiners: Set(joiners), refuseJustBefore: refuseJustBefore,
+        allowAfter: allowAfter, months: months, copulas: copulas,
+        sentenceEnds: sentenceEnds, clauseBreaks: clauseBreaks,
+        signaturesAtStart: signaturesAtStart,
+        signaturesAtEnd: signaturesAtEnd, keywordless: keywordless, window: words.window,
+        minDigits: words.minDigits, maxDigits: words.maxDigits,
+        refuseBeforeWindow: words.refuseBeforeWindow, sentenceWindow: words.sentenceWindow,
+        dateYearPrefixes: words.dateYearPrefixes))
   }
 }
 
@@ -455,6 +691,23 @@ extension CodeTextTables where Unit == Character {
       }
     }
     func lowered(_ words: [String]) -> [[Character]] { words.map { Array($0.lowercased()) } }
+    func single(_ characters: [String]) -> Set<Character> {
+      Set(characters.compactMap { $0.count == 1 ? $0.first : nil })
+    }
+    /// `["【】"]` → `["【": "】"]` (or reversed); pairs that are not two characters are left out.
+    func pairs(_ brackets: [String], reversed: Bool) -> [Character: Character] {
+      var result: [Character: Character] = [:]
+      for pair in brackets {
+        let characters = Array(pair)
+        guard characters.count == 2 else { continue }
+        if reversed {
+          result[characters[1]] = characters[0]
+        } else {
+          result[characters[0]] = characters[1]
+        }
+      }
+      return result
+    }
     self.init(
       separators: separators,
       words: rules.extraction.map { extraction in
@@ -463,7 +716,25 @@ extension CodeTextTables where Unit == Character {
           ignoredPhrases: lowered(extraction.ignoredPhrases),
           refuseBefore: lowered(extraction.refuseBefore),
           refuseAfter: lowered(extraction.refuseAfter),
-          joiners: Set(extraction.joiners.compactMap { $0.count == 1 ? $0.first : nil }))
+          joiners: single(extraction.joiners),
+          refuseJustBefore: lowered(extraction.refuseJustBefore),
+          allowAfter: lowered(extraction.allowAfter),
+          months: lowered(extraction.months),
+          copulas: lowered(extraction.copulas),
+          sentenceEnds: Array(single(extraction.sentenceEnds)),
+          clauseBreaks: Array(single(extraction.clauseBreaks)),
+          signaturesAtStart: pairs(extraction.signaturesAtStart, reversed: false),
+          signaturesAtEnd: pairs(extraction.signaturesAtEnd, reversed: true),
+          keywordless: extraction.keywordless.map { keywordless in
+            Keywordless(
+              actions: CodeWordSet(lowered(keywordless.actions)),
+              assurances: CodeWordSet(lowered(keywordless.assurances)),
+              delimiters: Array(single(keywordless.delimiters)))
+          },
+          window: extraction.window, minDigits: extraction.minDigits,
+          maxDigits: extraction.maxDigits, refuseBeforeWindow: extraction.refuseBeforeWindow,
+          sentenceWindow: extraction.sentenceWindow,
+          dateYearPrefixes: extraction.dateYearPrefixes)
       })
   }
 }
@@ -471,12 +742,16 @@ extension CodeTextTables where Unit == Character {
 /// What the detector asks of one unit of text: a `Character`, or a `Unicode.Scalar` of a text
 /// ``CodeTextScalars/simple(_:)`` accepted (where each scalar is the character it stands for).
 protocol CodeTextUnit: Hashable, Sendable {
-  /// An ASCII letter or digit: part of a token.
-  var isASCIILetterOrDigit: Bool { get }
+  /// An ASCII letter or a code digit: part of a token.
+  var isTokenUnit: Bool { get }
   /// An ASCII letter.
   var isASCIILetter: Bool { get }
   /// An ASCII digit.
   var isASCIIDigit: Bool { get }
+  /// An ASCII digit or a full-width one (`０`–`９`, U+FF10–U+FF19): a digit of a code.
+  var isCodeDigit: Bool { get }
+  /// The ASCII digit a code digit stands for (`５` → `5`), else nil.
+  var asciiDigit: Self? { get }
   /// Lowercase (asked of a token's ASCII letters only).
   var isLowercase: Bool { get }
   /// `Character.isNumber` (any script's digits and numerals).
@@ -485,32 +760,71 @@ protocol CodeTextUnit: Hashable, Sendable {
   var isLetter: Bool { get }
   /// Its lowercase when that is one character, else itself.
   var caseFolded: Self { get }
+  /// One bit of 64 that equal units share (``CodeWordSet``'s quick test); all of them when
+  /// a unit has no cheap one.
+  var quickBits: UInt64 { get }
   /// The space, `+` and `＋`.
   static var space: Self { get }
   static var plus: Self { get }
   static var fullwidthPlus: Self { get }
+  /// Line feed, tab, `#`, `@`, `.`, `-`, `,`, `:` and `：`.
+  static var newline: Self { get }
+  static var tab: Self { get }
+  static var hash: Self { get }
+  static var at: Self { get }
+  static var dot: Self { get }
+  static var hyphen: Self { get }
+  static var comma: Self { get }
+  static var colon: Self { get }
+  static var fullwidthColon: Self { get }
   /// The text of `units`.
   static func string(_ units: some Sequence<Self>) -> String
 }
 
 extension Character: CodeTextUnit {
-  var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
+  var isTokenUnit: Bool { isASCIILetter || isCodeDigit }
   var isASCIILetter: Bool { isASCII && isLetter }
   var isASCIIDigit: Bool { isASCII && isNumber }
+  var isCodeDigit: Bool { asciiDigit != nil }
+  var asciiDigit: Character? {
+    if isASCII { return isNumber ? self : nil }
+    let scalars = unicodeScalars
+    guard scalars.count == 1, let scalar = scalars.first,
+      (0xFF10...0xFF19).contains(scalar.value)
+    else { return nil }
+    return Unicode.Scalar(scalar.value - 0xFF10 + 0x30).map(Character.init)
+  }
   var caseFolded: Character {
     let folded = lowercased()
     return folded.count == 1 ? folded.first ?? self : self
   }
+  // Equal characters may differ in their scalars (é, e + ◌́): only ASCII has a bit of its own.
+  var quickBits: UInt64 { asciiValue.map { 1 << ($0 & 63) } ?? .max }
   static var space: Character { " " }
   static var plus: Character { "+" }
   static var fullwidthPlus: Character { "＋" }
+  static var newline: Character { "\n" }
+  static var tab: Character { "\t" }
+  static var hash: Character { "#" }
+  static var at: Character { "@" }
+  static var dot: Character { "." }
+  static var hyphen: Character { "-" }
+  static var comma: Character { "," }
+  static var colon: Character { ":" }
+  static var fullwidthColon: Character { "：" }
   static func string(_ units: some Sequence<Character>) -> String { String(units) }
 }
 
 extension Unicode.Scalar: CodeTextUnit {
-  var isASCIILetterOrDigit: Bool { isASCIILetter || isASCIIDigit }
+  var isTokenUnit: Bool { isASCIILetter || isCodeDigit }
   var isASCIILetter: Bool { (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) }
   var isASCIIDigit: Bool { (0x30...0x39).contains(value) }
+  var isCodeDigit: Bool { isASCIIDigit || (0xFF10...0xFF19).contains(value) }
+  var asciiDigit: Unicode.Scalar? {
+    if isASCIIDigit { return self }
+    guard (0xFF10...0xFF19).contains(value) else { return nil }
+    return Unicode.Scalar(value - 0xFF10 + 0x30)
+  }
   var isLowercase: Bool { (0x61...0x7A).contains(value) }
   var isNumber: Bool { value < 0x80 ? isASCIIDigit : Character(self).isNumber }
   var isLetter: Bool { value < 0x80 ? isASCIILetter : Character(self).isLetter }
@@ -524,9 +838,19 @@ extension Unicode.Scalar: CodeTextUnit {
       return self
     }
   }
+  var quickBits: UInt64 { 1 << (value & 63) }
   static var space: Unicode.Scalar { " " }
   static var plus: Unicode.Scalar { "+" }
   static var fullwidthPlus: Unicode.Scalar { "＋" }
+  static var newline: Unicode.Scalar { "\n" }
+  static var tab: Unicode.Scalar { "\t" }
+  static var hash: Unicode.Scalar { "#" }
+  static var at: Unicode.Scalar { "@" }
+  static var dot: Unicode.Scalar { "." }
+  static var hyphen: Unicode.Scalar { "-" }
+  static var comma: Unicode.Scalar { "," }
+  static var colon: Unicode.Scalar { ":" }
+  static var fullwidthColon: Unicode.Scalar { "：" }
   static func string(_ units: some Sequence<Unicode.Scalar>) -> String {
     var text = String.UnicodeScalarView()
     text.append(contentsOf: units)

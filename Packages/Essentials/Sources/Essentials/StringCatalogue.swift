@@ -6,7 +6,10 @@ import Foundation
 /// "已添加 {name}。"}}`. Placeholders are `{name}`, filled by ``text(_:_:_:)``. A language's
 /// singular form, used when the `count` placeholder is 1, sits beside it with `.one` added:
 /// `{"en": "+{count} columns hidden", "en.one": "+{count} column hidden", "zh-Hans": …}`
-/// (Chinese needs none).
+/// (Chinese needs none). A text with several counts chooses each word in place, by a
+/// selector that names its count: `"Imported {added} {added|instance|instances}"` reads
+/// "Imported 1 instance" and "Imported 3 instances". ``problems()`` refuses "(s)" and a
+/// count followed by a plural noun that has no singular (issue 30).
 ///
 /// An embedded catalogue is decoded on its first use, not when the program starts: every
 /// feature module names its catalogue, but a command usually shows the texts of one or two.
@@ -111,8 +114,80 @@ public struct StringCatalogue: Sendable {
       for (code, template) in texts.sorted(by: { $0.key < $1.key }) {
         problems += renderingProblems(key: key, language: code, template: template)
       }
+      problems += countingProblems(key: key, texts: texts)
     }
     return problems
+  }
+
+  /// Words a count's placeholder may be followed by that end in "s" but are no plural noun
+  /// (a verb after a name, a unit).
+  static let notPlurals: Set<String> = [
+    "as", "does", "ends", "exists", "fails", "has", "holds", "is", "its", "looks", "masks",
+    "matches", "ms", "refers", "s", "says", "shows", "sms", "this", "was", "waits",
+  ]
+  /// Words that may stand between a count and its noun (`{count} new messages`).
+  static let countModifiers: Set<String> = [
+    "archived", "log", "more", "new", "newest", "outbox", "simulated", "stored",
+  ]
+
+  /// Counting words that are not grammatical for every count: an English "(s)" or "(es)", and
+  /// a placeholder followed by a plural noun (`{count} messages`, `{instances} instances`)
+  /// without its singular: the `.one` form for `count`, else a selector `{name|one|other}`.
+  func countingProblems(key: String, texts: [String: String]) -> [String] {
+    var problems: [String] = []
+    for code in ["en", "en.one"] {
+      guard let template = texts[code] else { continue }
+      let plain = template.replacingOccurrences(of: "http(s)", with: "")
+      if plain.contains("(s)") || plain.contains("(es)") {
+        problems.append(
+          "\(origin): \(key) (\(code)) counts with \"(s)\": give the singular (\"en.one\" for "
+            + "{count}, or {name|one|other} in place)")
+      }
+    }
+    guard let english = texts["en"] else { return problems }
+    for name in Self.countsBeforePlurals(english) {
+      let hasOne = name == "count" && texts["en.one"] != nil
+      if !hasOne && !english.contains("{\(name)|") {
+        problems.append(
+          "\(origin): \(key) (en) has no singular for {\(name)}: add \"en.one\" for {count}, "
+            + "or {\(name)|one|other} in place")
+      }
+    }
+    return problems
+  }
+
+  /// The placeholders of `template` followed by a plural noun (after at most two of
+  /// ``countModifiers``): a word of lowercase letters ending in "s" (not "ss", "us", "is")
+  /// that is not one of ``notPlurals``. A placeholder after `#` is a number that names, no count.
+  static func countsBeforePlurals(_ template: String) -> [String] {
+    var names: [String] = []
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      let name = String(rest[rest.index(after: open)..<close])
+      let isNumbered = open > rest.startIndex && rest[rest.index(before: open)] == "#"
+      rest = rest[rest.index(after: close)...]
+      guard !isNumbered, !name.contains("|"), !sentencePlaceholders.contains(name) else {
+        continue
+      }
+      let words = rest.prefix { $0 != "{" }.split(separator: " ", omittingEmptySubsequences: false)
+      // The text right after the placeholder: a space, then the words.
+      guard words.first == "", words.count > 1 else { continue }
+      for raw in words.dropFirst().prefix(3) {
+        let word = raw.prefix { $0.isLetter }.lowercased()
+        guard !word.isEmpty, word == raw.prefix(word.count).lowercased(),
+          raw.first?.isLowercase == true
+        else { break }
+        if countModifiers.contains(word) && word.count == raw.count { continue }
+        // "address", "status", "analysis" end in "s" but are singular.
+        if word.hasSuffix("s"), !["ss", "us", "is"].contains(where: word.hasSuffix),
+          !notPlurals.contains(word)
+        {
+          names.append(name)
+        }
+        break
+      }
+    }
+    return names
   }
 
   /// Sample values for placeholders that carry a sentence (a reason, a device's message):
@@ -152,8 +227,10 @@ public struct StringCatalogue: Sendable {
     "。。", "，，", "：：", "；；", "？。", "！。", "。，", "，。", "..", ",.", ".,",
   ]
 
-  /// Replaces each `{name}` that `arguments` has in one pass; other braces stay as they are.
-  static func fill(_ template: String, _ arguments: [String: String]) -> String {
+  /// Replaces each `{name}` that `arguments` has in one pass, and each selector
+  /// `{name|one|other}` by its word; other braces stay as they are. For a template resolved
+  /// earlier (a ``LocalizedString``) and filled later, as ``text(_:_:_:)`` fills its own.
+  public static func fill(_ template: String, _ arguments: [String: String]) -> String {
     guard !arguments.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
     var result = ""
     result.reserveCapacity(template.utf8.count)
@@ -162,7 +239,7 @@ public struct StringCatalogue: Sendable {
       result += rest[..<open]
       let afterOpen = rest.index(after: open)
       if let close = rest[afterOpen...].firstIndex(of: "}"),
-        let value = arguments[String(rest[afterOpen..<close])]
+        let value = Self.value(of: rest[afterOpen..<close], arguments)
       {
         result += value
         rest = rest[rest.index(after: close)...]
@@ -184,13 +261,24 @@ public struct StringCatalogue: Sendable {
 
   static let sentenceEnds: Set<Character> = [".", "!", "?", "。", "！", "？"]
 
+  /// What a `{token}` becomes: its argument, or, for a selector `{name|one|other}`, `one`
+  /// when `name`'s argument is `1` and `other` for any other; nil when `arguments` lacks it.
+  static func value(of token: Substring, _ arguments: [String: String]) -> String? {
+    guard token.contains("|") else { return arguments[String(token)] }
+    let parts = token.split(separator: "|", omittingEmptySubsequences: false)
+    guard parts.count == 3, let count = arguments[String(parts[0])] else { return nil }
+    return String(count == "1" ? parts[1] : parts[2])
+  }
+
   static func placeholders(_ template: String) -> Set<String> {
     var names: Set<String> = []
     var rest = template[...]
     while let open = rest.firstIndex(of: "{"),
       let close = rest[open...].firstIndex(of: "}")
     {
-      names.insert(String(rest[rest.index(after: open)..<close]))
+      let name = rest[rest.index(after: open)..<close]
+      // A selector `{name|one|other}` chooses a word; it is no value of its own.
+      if !name.contains("|") { names.insert(String(name)) }
       rest = rest[rest.index(after: close)...]
     }
     return names

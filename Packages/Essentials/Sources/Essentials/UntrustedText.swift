@@ -148,9 +148,13 @@ public enum UntrustedText {
   /// stand-in, so no content can clear the screen, set the title or the clipboard, or move the
   /// cursor back. Untrusted text has been neutralised before (its tabs are spaces); this is the
   /// last guard. Output without controls is returned as is.
-  public static func terminalSafe(_ output: String) -> String {
+  ///
+  /// Without `keepingColour` an SGR sequence is shown by stand-ins too: for standard error,
+  /// which msa never colours, so a device's colour or conceal code (`ESC[8m` hides what
+  /// follows) in a progress line or a diagnostic shows as `␛[8m`.
+  public static func terminalSafe(_ output: String, keepingColour: Bool = true) -> String {
     let bytes = Array(output.utf8)
-    guard needsGuard(bytes) else { return output }
+    guard needsGuard(bytes, keepingColour: keepingColour) else { return output }
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count + 16)
     var index = 0
@@ -161,7 +165,7 @@ public enum UntrustedText {
         index += 1
         continue
       }
-      if byte == 0x1B, let end = sgrEnd(bytes, from: index) {
+      if byte == 0x1B, keepingColour, let end = sgrEnd(bytes, from: index) {
         result.append(contentsOf: bytes[index..<end])
         index = end
         continue
@@ -177,13 +181,14 @@ public enum UntrustedText {
     return String(decoding: result, as: UTF8.self)
   }
 
-  /// Whether composed output has anything but line feeds, tabs, printable text and SGR codes.
-  static func needsGuard(_ bytes: [UInt8]) -> Bool {
+  /// Whether composed output has anything but line feeds, tabs, printable text and (when
+  /// `keepingColour`) SGR codes.
+  static func needsGuard(_ bytes: [UInt8], keepingColour: Bool = true) -> Bool {
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x1B {
-        guard let end = sgrEnd(bytes, from: index) else { return true }
+        guard keepingColour, let end = sgrEnd(bytes, from: index) else { return true }
         index = end
         continue
       }

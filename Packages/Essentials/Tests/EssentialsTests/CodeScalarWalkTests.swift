@@ -52,7 +52,9 @@ import Testing
         Issue.record("U+\(String(scalar.value, radix: 16)) is not its own composition")
       }
       if character.caseFolded != Character(scalar.caseFolded)
-        || scalar.isASCIILetterOrDigit != character.isASCIILetterOrDigit
+        || scalar.isTokenUnit != character.isTokenUnit
+        || scalar.isCodeDigit != character.isCodeDigit
+        || scalar.asciiDigit.map(Character.init) != character.asciiDigit
         || scalar.isASCIILetter != character.isASCIILetter
         || scalar.isASCIIDigit != character.isASCIIDigit
         || scalar.isNumber != character.isNumber
@@ -65,7 +67,8 @@ import Testing
 
   /// Real-looking messages, hostile input and the extraction table.
   static let corpus: [String] =
-    CodeExtractionTests.table.map(\.0) + [
+    CodeExtractionTests.table.map(\.0) + CodeExtractionTests.issue30Families.map(\.0)
+    + HeldBackCodeTable.entries.map(\.body) + [
       "【京东】验证码：482913，您正在登录京东账户，若非本人操作，请勿泄露。",
       "【Bench】您的验证码是 100007，new message 7",
       "【通知】您的快递已到达驿站，取件码1-2-4417。",
@@ -108,6 +111,12 @@ import Testing
     pieces += (extraction?.refuseBefore ?? []) + (extraction?.refuseAfter ?? [])
     pieces += (extraction?.joiners ?? []) + rules.digitGroups.separators.map(\.character)
     pieces += ["CODE", "Code", "PIN", "OTP", "G-", "A7K9", "＋", "+", "\n", "\r\n", "，", "：", " "]
+    // Issue 30's rules: copulas, months, signatures, origin-bound lines, full-width digits,
+    // words after a number that do not refuse it, keyword-less clauses.
+    pieces += (extraction?.copulas ?? []) + (extraction?.months ?? [])
+    pieces += (extraction?.allowAfter ?? []) + (extraction?.refuseJustBefore ?? [])
+    pieces += (extraction?.keywordless?.actions ?? []) + (extraction?.keywordless?.assurances ?? [])
+    pieces += ["【", "】", "[", "]", "@a.com #", " #", "@", "１２３", "４", "－", "4q7k", "SAVE"]
     // Any failing text is recorded whole (debugDescription), so a failure can be replayed.
     var generator = SystemRandomNumberGenerator()
     func randomScalar() -> String {

@@ -43,6 +43,56 @@ import Testing
     #expect(catalogue.problems().isEmpty)
   }
 
+  @Test func aSelectorChoosesEachCountsWordInPlace() throws {
+    let catalogue = try StringCatalogue(
+      jsonData: Data(
+        #"{"imported": {"en": "Imported {added} {added|instance|instances} and {groups} {groups|group is|groups are} new", "zh-Hans": "导入 {added} 个实例，新建 {groups} 个分组"}}"#
+          .utf8), origin: "t")
+    #expect(
+      catalogue.text("imported", .english, ["added": "1", "groups": "2"])
+        == "Imported 1 instance and 2 groups are new")
+    #expect(
+      catalogue.text("imported", .english, ["added": "0", "groups": "1"])
+        == "Imported 0 instances and 1 group is new")
+    #expect(
+      catalogue.text("imported", .simplifiedChinese, ["added": "1", "groups": "1"])
+        == "导入 1 个实例，新建 1 个分组")
+    // A selector is no placeholder: the languages agree, and nothing is left over.
+    #expect(catalogue.problems().isEmpty)
+    // A selector whose count the text does not have keeps its braces, and is reported.
+    let orphan = StringCatalogue(
+      entries: ["x": ["en": "{n|one|many} left", "zh-Hans": "剩余"]], origin: "t")
+    #expect(orphan.problems() == ["t: x (en) keeps a brace: {n|one|many} left"])
+  }
+
+  @Test func countingWordsWithoutASingularAreRefused() {
+    let catalogue = StringCatalogue(
+      entries: [
+        "s": ["en": "Deleted {count} record(s).", "zh-Hans": "已删除 {count} 条记录。"],
+        "es": ["en": "{count} address(es) found", "zh-Hans": "找到 {count} 个地址"],
+        "plural": [
+          "en": "Watch started: {instances} instances", "zh-Hans": "开始监视 {instances} 个实例",
+        ],
+        "count": ["en": "{count} new messages", "zh-Hans": "{count} 条新短信"],
+        "one": [
+          "en": "{count} new messages", "en.one": "{count} new message", "zh-Hans": "{count} 条新短信",
+        ],
+        "selector": ["en": "{n} {n|row|rows} in {path}", "zh-Hans": "{path} 中 {n} 行"],
+        "verbs": [
+          "en": "{path} exists; {name} has {limit} s, {ms} ms, #{id} attempts",
+          "zh-Hans": "{path} {name} {limit} {ms} {id}",
+        ],
+        "http": ["en": "Use http(s)://{host}", "zh-Hans": "使用 http(s)://{host}"],
+      ], origin: "t")
+    #expect(
+      catalogue.problems() == [
+        "t: count (en) has no singular for {count}: add \"en.one\" for {count}, or {count|one|other} in place",
+        "t: es (en) counts with \"(s)\": give the singular (\"en.one\" for {count}, or {name|one|other} in place)",
+        "t: plural (en) has no singular for {instances}: add \"en.one\" for {count}, or {instances|one|other} in place",
+        "t: s (en) counts with \"(s)\": give the singular (\"en.one\" for {count}, or {name|one|other} in place)",
+      ])
+  }
+
   @Test func findsMissingLanguagesAndPlaceholderMismatches() {
     let catalogue = StringCatalogue(
       entries: ["a": ["en": "A"], "b": ["en": "{x}", "zh-Hans": "{y}"]], origin: "t")

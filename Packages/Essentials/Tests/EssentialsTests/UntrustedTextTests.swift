@@ -65,6 +65,17 @@ import Testing
     #expect(UntrustedText.terminalSafe("\u{1B}[2J") == "␛[2J")
   }
 
+  @Test func withoutColourEvenSGRIsShownByStandIns() {
+    // Standard error's guard (issue 30): a device's colour and conceal codes are shown.
+    let line = "[1/2] Bank\u{1B}[31m: \u{1B}[8mhidden\u{1B}[0m text"
+    let safe = UntrustedText.terminalSafe(line, keepingColour: false)
+    #expect(safe == "[1/2] Bank␛[31m: ␛[8mhidden␛[0m text")
+    #expect(RawControls.find(in: safe).isEmpty)
+    #expect(UntrustedText.terminalSafe("plain\nline", keepingColour: false) == "plain\nline")
+    // With colour kept (standard output), the same line keeps its SGR.
+    #expect(UntrustedText.terminalSafe(line) == line)
+  }
+
   @Test func jsonKeepsTheExactContentAsEscapes() throws {
     let encoder = JSONEncoder()
     let raw = String(

@@ -46,7 +46,7 @@ import ViewKit
         #expect(listed.contains("已从 \(first.path) 恢复"), "\(listed)")
       } else {
         #expect(listed.contains("Backup written to"), "\(listed)")
-        #expect(listed.contains("1 instances imported from"), "\(listed)")
+        #expect(listed.contains("1 instance imported from"), "\(listed)")
       }
     }
   }

@@ -816,7 +816,7 @@ public struct MessageArchive: Sendable {
   public func archived(afterID: Int64, filter: MessageFilter = MessageFilter(), limit: Int = 1000)
     throws -> [ArchivedMessage]
   {
-    var (sql, values) = try conditions(filter)
+    var (sql, values) = try conditions(filter, senders: try senderMatches(filter))
     sql.append("m.id > ?")
     values += [afterID, limit]
     return try database.query(
@@ -858,8 +858,9 @@ public struct MessageArchive: Sendable {
 
   /// The SQL conditions of `filter`. A search term is matched through its index (the trigram
   /// one for three or more characters, the bigram one for one or two) plus a `LIKE` scan of
-  /// the messages above the index's watermark.
-  func conditions(_ filter: MessageFilter) throws -> (
+  /// the messages above the index's watermark; with `senders`, a message of those senders or
+  /// instances matches too (``SenderMatches``).
+  func conditions(_ filter: MessageFilter, senders: SenderMatches? = nil) throws -> (
     sql: [String], values: [any SQLiteBindable]
   ) {
     var sql: [String] = []
@@ -897,18 +898,26 @@ public struct MessageArchive: Sendable {
       values.append(until)
     }
     if let term = SearchTerm(filter.search) {
-      sql.append(
+      var body =
         "m.id IN (SELECT rowid FROM \(term.table) WHERE \(term.table) MATCH ? "
-          + "UNION ALL SELECT id FROM messages WHERE id > ? "
-          + "AND (body \(term.likeOperator)) <> 0)")
-      values += [term.match, try indexWatermark(), term.like]
+        + "UNION ALL SELECT id FROM messages WHERE id > ? "
+        + "AND (body \(term.likeOperator)) <> 0)"
+      var bodyValues: [any SQLiteBindable] = [term.match, try indexWatermark(), term.like]
       if term.table == "messages_fts" {
         // The trigram tokenizer folds the case of every letter (É finds é), `LIKE` only
         // ASCII's: its matches are narrowed to `LIKE`'s, so a search finds the same rows
         // whether they wait for the index or not, and whether it walks or not.
         // (Compared with 0, as in `newest`: SQLite would prepare it again at every binding.)
-        sql.append("(m.body \(term.likeOperator)) <> 0")
-        values.append(term.like)
+        body += " AND (m.body \(term.likeOperator)) <> 0"
+        bodyValues.append(term.like)
+      }
+      if let senders, !senders.isEmpty {
+        let condition = senders.condition()
+        sql.append("((" + body + ") OR " + condition.sql + ")")
+        values += bodyValues + condition.values
+      } else {
+        sql.append(body)
+        values += bodyValues
       }
     }
     return (sql, values)
@@ -972,12 +981,33 @@ public struct MessageArchive: Sendable {
     filter: MessageFilter, after cursor: MessageCursor?, limit: Int, strategy: SearchStrategy
   ) throws -> [ArchivedMessage] {
     if filter.hasCode { try refreshCodes() }
-    guard let term = SearchTerm(filter.search), limit > 0, strategy.budget > 0 else {
+    guard let term = SearchTerm(filter.search), limit > 0 else {
       return try listThroughIndex(filter, after: cursor, limit: limit)
     }
+    // One snapshot for the whole page: the body's matches and the senders'.
+    return try database.savepoint("search") {
+      let senders = try senderMatches(term)
+      guard strategy.budget > 0 else {
+        return try listThroughIndex(filter, after: cursor, limit: limit, senders: senders)
+      }
+      let bodies = try bodyPage(term, filter, after: cursor, limit: limit, strategy: strategy)
+      guard !senders.isEmpty else { return bodies }
+      var others = filter
+      others.search = nil
+      return Self.merged(
+        [bodies, try senderPage(senders, others, after: cursor, limit: limit)], limit: limit)
+    }
+  }
+
+  /// The page of messages whose body holds `term` (``list(filter:after:limit:strategy:)``'s
+  /// walk and index), inside its savepoint.
+  private func bodyPage(
+    _ term: SearchTerm, _ filter: MessageFilter, after cursor: MessageCursor?, limit: Int,
+    strategy: SearchStrategy
+  ) throws -> [ArchivedMessage] {
     let budget = strategy.budget(limit: limit)
     let first = min(budget, max(strategy.firstWalk, limit))
-    return try database.savepoint("search") {
+    do {
       var others = filter
       others.search = nil
       // The newest `first` messages, matched by one statement shaped like the `LIKE` scan
@@ -1133,11 +1163,15 @@ public struct MessageArchive: Sendable {
       """, [term.match, below, term.like, below])?.int("n") ?? 0
   }
 
-  /// Messages matching `filter` (a search term through its index), newest first.
-  private func listThroughIndex(_ filter: MessageFilter, after cursor: MessageCursor?, limit: Int)
+  /// Messages matching `filter` (a search term through its index; with `senders`, their
+  /// messages too), newest first.
+  private func listThroughIndex(
+    _ filter: MessageFilter, after cursor: MessageCursor?, limit: Int,
+    senders: SenderMatches? = nil
+  )
     throws -> [ArchivedMessage]
   {
-    var (sql, values) = try conditions(filter)
+    var (sql, values) = try conditions(filter, senders: senders)
     Self.append(cursor, to: &sql, &values)
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     values.append(limit)
@@ -1179,7 +1213,7 @@ public struct MessageArchive: Sendable {
 
   /// How many messages match `filter`.
   public func count(filter: MessageFilter = MessageFilter()) throws -> Int {
-    let (sql, values) = try conditions(filter)
+    let (sql, values) = try conditions(filter, senders: try senderMatches(filter))
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     return try database.queryOne("SELECT count(*) AS n FROM messages m" + whereClause, values)?
       .int("n") ?? 0
@@ -1189,7 +1223,7 @@ public struct MessageArchive: Sendable {
   public func conversations(filter: MessageFilter = MessageFilter(), limit: Int = 200) throws
     -> [Conversation]
   {
-    let (sql, values) = try conditions(filter)
+    let (sql, values) = try conditions(filter, senders: try senderMatches(filter))
     let whereClause = sql.isEmpty ? "" : " WHERE " + sql.joined(separator: " AND ")
     let groups = try database.query(
       """

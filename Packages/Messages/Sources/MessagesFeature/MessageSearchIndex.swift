@@ -2,6 +2,8 @@ import LocalStore
 
 /// A search term and how the archive's indexes match it (see ``MessagesSchema/version4``).
 struct SearchTerm {
+  /// The term as searched (trimmed).
+  let text: String
   /// The `LIKE` pattern (`%term%`, with `%`, `_` and `\` escaped by `\` when the term has
   /// any).
   let like: String
@@ -23,6 +25,7 @@ struct SearchTerm {
   /// page it reads.
   init?(_ search: String?) {
     guard let term = search.map(Self.trimmed), !term.isEmpty else { return nil }
+    text = term
     if term.utf8.contains(where: { $0 == 0x25 || $0 == 0x5F || $0 == 0x5C }) {
       var escaped = ""
       for character in term.unicodeScalars {

@@ -92,6 +92,7 @@ public enum Messages {
             nextCursor: messages.count == 100
               ? messages.last.map { MessageCursor(after: $0).token } : nil,
             timeZone: MessagesDisplay.resolve(environment).timeZone, revealKey: revealKey)
+          state.search = request.search
           // The codes that arrived lately go on top, judged as `msa code` judges them (by
           // when msa first archived them, not by a device's clock); not in a search's results.
           if (request.search ?? "").trimmingCharacters(in: .whitespaces).isEmpty {

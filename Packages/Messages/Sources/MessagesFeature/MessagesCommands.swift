@@ -408,6 +408,7 @@ enum MessagesCommands {
         messages: messages, showBodies: show, nextCursor: next,
         timeZone: MessagesDisplay.resolve(environment).timeZone)
       state.isFiltered = filter != MessageFilter() || cursor != nil
+      state.search = filter.search
       return CommandResult(
         view: MessagesViews.list(state, language: environment.language),
         payload: ListPayload(

@@ -15,6 +15,9 @@ public struct MessageListState: Sendable, Equatable {
   /// Whether a filter or a search chose the messages: an empty page then says that nothing
   /// matched, not that the archive is empty.
   public var isFiltered = false
+  /// The search that chose the messages, if any: an empty page names it ("Nothing matches
+  /// “10086”").
+  public var search: String?
   /// The console key that shows or masks bodies; nil on the command line (`--show-bodies`).
   public var revealKey: Character?
   /// The codes that arrived lately as `msa code` judges it (first archived in the last
@@ -104,13 +107,7 @@ public enum MessagesViews {
     let display = MessagesDisplay(timeZone: state.timeZone)
     var children: [ViewNode] = []
     if state.messages.isEmpty {
-      children.append(
-        .empty(
-          EmptyState(
-            title: MessagesStrings.text(
-              state.isFiltered ? "view.list.noMatch" : "view.list.empty", language),
-            message: MessagesStrings.text(
-              state.isFiltered ? "view.list.noMatchHint" : "view.list.emptyHint", language))))
+      children.append(.empty(emptyState(state, language)))
     } else {
       let pinned = Set(state.recentCodes.map(\.id))
       if let newest = state.recentCodes.first, let code = newest.code {
@@ -146,6 +143,26 @@ public enum MessagesViews {
         children: children))
   }
 
+  /// What an empty page says: nothing matches the search (naming it, and what it looks in),
+  /// nothing matches the filters, or the archive is empty (then how to fill it).
+  static func emptyState(_ state: MessageListState, _ language: AppLanguage) -> EmptyState {
+    if let search = state.search.map({ $0.trimmingCharacters(in: .whitespaces) }),
+      !search.isEmpty
+    {
+      return EmptyState(
+        title: MessagesStrings.text("view.list.noSearchMatch", language, ["term": search]),
+        message: MessagesStrings.text("view.list.noSearchMatchHint", language))
+    }
+    if state.isFiltered {
+      return EmptyState(
+        title: MessagesStrings.text("view.list.noMatch", language),
+        message: MessagesStrings.text("view.list.noMatchHint", language))
+    }
+    return EmptyState(
+      title: MessagesStrings.text("view.list.empty", language),
+      message: MessagesStrings.text("view.list.emptyHint", language))
+  }
+
   /// How many are shown and how to see the bodies: a flag on the command line, a key in the
   /// console.
   static func subtitle(_ state: MessageListState, _ language: AppLanguage) -> String {
@@ -166,26 +183,27 @@ public enum MessagesViews {
     // The code and SIM number columns only when a message on the page has one.
     let codes = messages.contains { $0.code != nil }
     let sims = messages.contains { $0.simNumber != nil }
+    // What goes first when the width is short (issue 30): the SIM number, then the instance,
+    // then the code; the text is what people read, so it keeps a comfortable 24 columns
+    // before those are shown (at 80 columns: time, direction, number, text, code), and is
+    // dropped only before the time, the direction and the number.
     var columns = [
       TableColumn(
-        id: "time", title: MessagesStrings.text("column.time", language), minWidth: 16, priority: 3),
+        id: "time", title: MessagesStrings.text("column.time", language), minWidth: 16, priority: 4),
       TableColumn(
         id: "dir", title: MessagesStrings.text("column.direction", language), minWidth: 2,
-        priority: 4),
+        priority: 5),
       TableColumn(
         id: "peer", title: MessagesStrings.text("column.peer", language), minWidth: 8, maxWidth: 18,
-        priority: 5, truncation: .middle),
-      // The text takes only what the fixed columns leave once they have their natural
-      // width: an instance name is never cut for a longer preview, nor for the code and SIM
-      // columns (those go first).
+        priority: 6, truncation: .middle),
       TableColumn(
-        id: "body", title: MessagesStrings.text("column.body", language), minWidth: 10, priority: 2,
-        sizing: .fill),
+        id: "body", title: MessagesStrings.text("column.body", language), minWidth: 10, priority: 3,
+        sizing: .fill, comfortableWidth: 24),
     ]
     if codes {
       columns.append(
         TableColumn(
-          id: "code", title: MessagesStrings.text("column.code", language), minWidth: 4, priority: 0
+          id: "code", title: MessagesStrings.text("column.code", language), minWidth: 4, priority: 2
         ))
     }
     columns.append(

@@ -52,15 +52,29 @@ struct SearchIndexTests {
       syncedAt: Date(timeIntervalSince1970: 1_780_000_000))
   }
 
-  /// The ids `LIKE` finds for `term`, newest first (the reference every search must equal).
+  /// The ids a search for `term` must find, newest first (the reference every search must
+  /// equal): the bodies `LIKE` finds, the messages of the instances whose shown name `LIKE`
+  /// finds (registry name, else the last synced one), and the messages of the senders whose
+  /// key starts, byte for byte, with one of the term's sender forms (issue 30).
   static func scanned(_ term: String, _ archive: MessageArchive) throws -> [Int64] {
     let escaped = term.replacingOccurrences(of: "\\", with: "\\\\")
       .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+    let trimmed = term.trimmingCharacters(in: .whitespaces)
+    let prefixes = SenderMatches.prefixes(trimmed)
     return try archive.store.database.query(
       """
-      SELECT id FROM messages WHERE body LIKE ? ESCAPE '\\' ORDER BY device_at DESC, id DESC
+      SELECT m.id, m.peer_key, (m.body LIKE ?1 ESCAPE '\\') AS body,
+        (COALESCE(i.name, s.instance_name) LIKE ?1 ESCAPE '\\') AS instance
+      FROM messages m LEFT JOIN instances i ON i.id = m.instance_id
+        LEFT JOIN message_sync_state s ON s.instance_id = m.instance_id
+      ORDER BY m.device_at DESC, m.id DESC
       """, ["%" + escaped + "%"]
-    ).map { try $0.int64("id") }
+    ).compactMap { row in
+      let key = try row.string("peer_key")
+      let sender = prefixes.contains { key.utf8.starts(with: $0.utf8) }
+      let matches = try row.int("body") == 1 || (try row.optionalInt("instance")) == 1 || sender
+      return matches ? try row.int64("id") : nil
+    }
   }
 
   /// Every search way (through the index, newest first by scan) returns what `LIKE` finds.

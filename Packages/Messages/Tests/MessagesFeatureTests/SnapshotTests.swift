@@ -104,7 +104,7 @@ struct SnapshotTests {
     }
   }
 
-  @Test("a long instance name is never cut for a longer text", arguments: [80, 150])
+  @Test("a long instance name is shown whole or not at all", arguments: [80, 100, 150])
   func instanceNameKeepsItsWidth(width: Int) {
     var long = Self.messages
     for index in long.indices { long[index].instanceName = "Real Device Shanghai 2" }
@@ -112,8 +112,44 @@ struct SnapshotTests {
       MessagesViews.list(
         MessageListState(messages: long, showBodies: false, nextCursor: nil, timeZone: Self.zone),
         language: .english), options: RenderOptions(width: width))
-    #expect(
-      text.components(separatedBy: "Real Device Shanghai 2").count == long.count + 1, "\(text)")
+    let whole = text.components(separatedBy: "Real Device Shanghai 2").count - 1
+    // At 80 columns the text needs the room; from 100 the name fits beside it.
+    #expect(whole == (width >= 100 ? long.count : 0), "\(text)")
+    #expect(!text.contains("Real Device Sh…"), "\(text)")
+  }
+
+  /// Senders and instance names as long as real ones get (a 1069 service number, a foreign
+  /// mobile number, a name of 22 columns), and a SIM number on every message.
+  static var longMessages: [ArchivedMessage] {
+    let peers = ["1069012345678901", "+447911123456", "95588", "Google"]
+    return messages.enumerated().map { offset, message in
+      var message = message
+      message.peer = peers[offset]
+      message.peerKey = PeerNumber.key(peers[offset])
+      message.instanceName = offset % 2 == 0 ? "Shenzhen Office CPE 2" : "上海-随身WiFi-备用机"
+      message.simNumber = "+8613912345678"
+      return message
+    }
+  }
+
+  @Test("at 80 columns the list shows the text in both languages; SIM and instance go first")
+  func textSurvivesAt80Columns() {
+    for language in [AppLanguage.english, .simplifiedChinese] {
+      let tag = language == .english ? "en" : "zh"
+      for (name, messages) in [("list", Self.messages), ("list-long", Self.longMessages)] {
+        let text = TextRenderer.render(
+          MessagesViews.list(
+            MessageListState(
+              messages: messages, showBodies: false, nextCursor: nil, timeZone: Self.zone),
+            language: language), options: RenderOptions(width: 80, language: language))
+        let header = text.split(separator: "\n")[3]
+        #expect(header.contains(language == .english ? "Text" : "内容"), "\(text)")
+        #expect(!header.contains("SIM"), "\(text)")
+        #expect(text.contains("See you at 7"), "\(text)")
+        #expect(text.contains("【工商银行】您的验证"), "\(text)")
+        assertSnapshot(of: text, named: "\(name)-80-text-\(tag)")
+      }
+    }
   }
 
   @Test("list masks bodies; the thread shows them")

@@ -67,12 +67,16 @@ public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
   public var truncation: Truncation
   /// How the column takes width beyond its minimum.
   public var sizing: ColumnSizing
+  /// For a ``ColumnSizing/fill`` column: the width it should have before any column of lower
+  /// priority is shown. While it is narrower, those columns are dropped, lowest first (a
+  /// message's text before its instance and SIM number). Nil: whatever is left.
+  public var comfortableWidth: Int?
 
   /// A column.
   public init(
     id: String, title: String, minWidth: Int = 4, maxWidth: Int? = nil, priority: Int = 0,
     alignment: TableAlignment = .leading, truncation: Truncation = .tail,
-    sizing: ColumnSizing = .natural
+    sizing: ColumnSizing = .natural, comfortableWidth: Int? = nil
   ) {
     self.id = id
     self.title = title
@@ -82,13 +86,15 @@ public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
     self.alignment = alignment
     self.truncation = truncation
     self.sizing = sizing
+    self.comfortableWidth = comfortableWidth
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, title, minWidth, maxWidth, priority, alignment, truncation, sizing
+    case id, title, minWidth, maxWidth, priority, alignment, truncation, sizing, comfortableWidth
   }
 
-  /// Decodes a column; `sizing` may be absent (then `natural`), as in trees written before it.
+  /// Decodes a column; `sizing` may be absent (then `natural`), as in trees written before it,
+  /// and `comfortableWidth` too.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -99,10 +105,11 @@ public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
       priority: try container.decode(Int.self, forKey: .priority),
       alignment: try container.decode(TableAlignment.self, forKey: .alignment),
       truncation: try container.decode(Truncation.self, forKey: .truncation),
-      sizing: try container.decodeIfPresent(ColumnSizing.self, forKey: .sizing) ?? .natural)
+      sizing: try container.decodeIfPresent(ColumnSizing.self, forKey: .sizing) ?? .natural,
+      comfortableWidth: try container.decodeIfPresent(Int.self, forKey: .comfortableWidth))
   }
 
-  /// Encodes the column; `sizing` only when it is not `natural`.
+  /// Encodes the column; `sizing` only when it is not `natural`, `comfortableWidth` when set.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
@@ -113,6 +120,7 @@ public struct TableColumn: Codable, Sendable, Equatable, Identifiable {
     try container.encode(alignment, forKey: .alignment)
     try container.encode(truncation, forKey: .truncation)
     if sizing != .natural { try container.encode(sizing, forKey: .sizing) }
+    try container.encodeIfPresent(comfortableWidth, forKey: .comfortableWidth)
   }
 }
 

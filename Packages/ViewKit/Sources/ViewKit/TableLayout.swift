@@ -76,8 +76,10 @@ struct TableLayout {
   ///    is dropped; when that would be a whole column, whole columns fall back to their
   ///    `minWidth` (and are cut) instead, and dropping carries on from there.
   /// 3. The width left grows the other columns towards their natural width, highest priority
-  ///    first; ``ColumnSizing/fill`` columns get what is left after that, and a fill column is
-  ///    dropped while a column of higher priority is still cut.
+  ///    first; ``ColumnSizing/fill`` columns get what is left after that. A fill column cut
+  ///    below its ``TableColumn/comfortableWidth`` (or its natural width, when smaller) has the
+  ///    columns of lower priority dropped, lowest first, until it has it or none is left; then
+  ///    a fill column is dropped while a column of higher priority is still cut.
   func columnWidths(width: Int, measured: CellWidths) -> [(index: Int, width: Int)] {
     let columns = table.columns
     let available = width - (hasMarkers ? 3 : 0)
@@ -129,6 +131,21 @@ struct TableLayout {
       return widths
     }
     var widths = grown(visible)
+    // A fill column cut below its comfortable width (or below its natural width, when that
+    // is smaller): lower-priority columns make room for it.
+    while let fill = visible.first(where: { index in
+      columns[index].sizing == .fill
+        && (widths[index] ?? 0) < min(columns[index].comfortableWidth ?? 0, natural[index])
+    }),
+      let victim = visible.filter({ columns[$0].priority < columns[fill].priority }).min(by: {
+        a, b in
+        columns[a].priority != columns[b].priority
+          ? columns[a].priority < columns[b].priority : a > b
+      })
+    {
+      visible.removeAll { $0 == victim }
+      widths = grown(visible)
+    }
     // A fill column holds only what is left: while a column of higher priority is cut below
     // its natural width, the fill column gives its minimum back.
     while visible.count > 1,

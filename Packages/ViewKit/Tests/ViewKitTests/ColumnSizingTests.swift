@@ -93,3 +93,69 @@ import Testing
     #expect(ColumnSizingTests.widths(table, 40) == ["name": 11, "operator": 16])
   }
 }
+
+@Suite struct ComfortableWidthTests {
+  /// A message list: time, number, text (fill), then code, instance and SIM number.
+  static func table(comfortable: Int?) -> Table {
+    Table(
+      columns: [
+        TableColumn(id: "time", title: "Time", minWidth: 16, priority: 4),
+        TableColumn(id: "peer", title: "Number", minWidth: 8, maxWidth: 18, priority: 6),
+        TableColumn(
+          id: "text", title: "Text", minWidth: 10, priority: 3, sizing: .fill,
+          comfortableWidth: comfortable),
+        TableColumn(id: "code", title: "Code", minWidth: 4, priority: 2),
+        TableColumn(id: "instance", title: "Instance", minWidth: 8, priority: 1, sizing: .whole),
+        TableColumn(id: "sim", title: "SIM", minWidth: 6, priority: 0),
+      ],
+      rows: [
+        TableRow(
+          id: "1",
+          cells: [
+            "2026-01-01 07:59", "+8613800138000", "Your code is ••••••, valid for 5 minutes",
+            "••••••", "Shenzhen Office CPE", "+8613912345678",
+          ])
+      ])
+  }
+
+  @Test func lowerColumnsGoUntilTheTextIsComfortable() {
+    // Without a comfortable width the text gets its minimum beside every column.
+    #expect(ColumnSizingTests.widths(Self.table(comfortable: nil), 80)["text"] == 10)
+    // With one, the SIM number goes, then the instance: the text gets the room.
+    let widths = ColumnSizingTests.widths(Self.table(comfortable: 24), 80)
+    #expect(widths["sim"] == nil)
+    #expect(widths["instance"] == nil)
+    #expect(widths["code"] == 6)
+    // 80 − 16 − 14 − 6 − 3 gaps of 2.
+    #expect(widths["text"] == 38)
+    // Wide enough, nothing goes.
+    let wide = ColumnSizingTests.widths(Self.table(comfortable: 24), 120)
+    #expect(Set(wide.keys) == ["time", "peer", "text", "code", "instance", "sim"])
+    #expect((wide["text"] ?? 0) >= 24)
+  }
+
+  @Test func aShortTextNeedsNoRoom() {
+    // A text narrower than the comfortable width whole: nothing is dropped for it.
+    var table = Self.table(comfortable: 24)
+    table.rows[0].cells[2] = "ok"
+    let widths = ColumnSizingTests.widths(table, 80)
+    #expect(Set(widths.keys) == ["time", "peer", "text", "code", "instance", "sim"])
+  }
+
+  @Test func higherColumnsAreNeverDroppedForIt() {
+    // 40 columns: only what ranks above the text is left beside it, whatever its comfort.
+    let widths = ColumnSizingTests.widths(Self.table(comfortable: 60), 40)
+    #expect(widths["time"] == 16)
+    #expect(widths["peer"] != nil)
+  }
+
+  @Test func comfortableWidthSurvivesCodingAndIsOptional() throws {
+    let column = TableColumn(
+      id: "b", title: "Body", sizing: .fill, comfortableWidth: 24)
+    let data = try JSONEncoder().encode(column)
+    #expect(try JSONDecoder().decode(TableColumn.self, from: data) == column)
+    let plain = TableColumn(id: "b", title: "Body", sizing: .fill)
+    let encoded = String(decoding: try JSONEncoder().encode(plain), as: UTF8.self)
+    #expect(!encoded.contains("comfortableWidth"))
+  }
+}
