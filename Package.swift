@@ -48,7 +48,8 @@ let package = Package(
       name: "MSAAppTests",
       dependencies: [
         "MSAApp", "CommandLineApp", "FeatureKit", "Essentials", "ViewKit", "SimAdminSimulator",
-        "LocalStore", .product(name: "MessagesFeature", package: "Messages"),
+        "LocalStore", .product(name: "LocalStoreTesting", package: "LocalStore"),
+        .product(name: "MessagesFeature", package: "Messages"),
         .product(name: "ConsoleKit", package: "Console"),
         .product(name: "AppRuntime", package: "AppCore"),
         .product(name: "EssentialsTesting", package: "Essentials"),

@@ -49,6 +49,18 @@ let package = Package(
         .product(name: "Essentials", package: "Essentials"),
       ]),
     .executableTarget(
+      name: "FuzzDurations",
+      dependencies: [
+        "FuzzDriver", .product(name: "CommandLineKit", package: "CommandLineKit"),
+        .product(name: "Essentials", package: "Essentials"),
+      ]),
+    .executableTarget(
+      name: "FuzzDatabaseFile",
+      dependencies: [
+        "FuzzDriver", .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "Essentials", package: "Essentials"),
+      ]),
+    .executableTarget(
       name: "FuzzDeviceViews",
       dependencies: [
         "FuzzDriver", .product(name: "SimAdminClient", package: "SimAdminClient"),

@@ -74,9 +74,15 @@ extension ProcessContext {
     let output = writeOutput
     let streamOutput = streams.writeOutput
     let error = streams.writeError
+    let export = streams.writeExport
     guarded.writeOutput = { output(UntrustedText.terminalSafe($0)) }
     guarded.streams.writeOutput = { streamOutput(UntrustedText.terminalSafe($0)) }
     guarded.streams.writeError = { error(UntrustedText.terminalSafe($0)) }
+    // An export piped to a file or a program keeps its CR LF and quoted line breaks; the
+    // export escaped every other control (StandardStreams.writeExport).
+    if outputIsTerminal {
+      guarded.streams.writeExport = { export(UntrustedText.terminalSafe($0)) }
+    }
     // A status line is plain text: every control in it is shown by its stand-in before the
     // writer adds its own carriage return and erase.
     if let status = streams.writeStatus {

@@ -45,6 +45,9 @@ public enum ProcessSetup {
   static func prepare(environment: [String: String]) {
     ProcessLimits.raiseOpenFileLimit()
     ProcessOutput.ignoreBrokenPipeSignal()
+    // A write past the file size limit (`ulimit -f`) fails with EFBIG, which SQLite and the
+    // file writer report as a full disk, instead of SIGXFSZ ending the process half-way.
+    signal(SIGXFSZ, SIG_IGN)
     ProcessOutput.beforeExit.withLock { $0 = { TemporaryFiles.removeAll() } }
     let language = AppLanguage.fromEnvironment(environment)
     ProcessOutput.failureLine.withLock {
@@ -66,6 +69,8 @@ public enum ProcessSetup {
         source.setEventHandler {
           // A follow command that took Ctrl-C over ends its loop itself.
           if signalNumber == SIGINT, ProcessInterrupt.deliver() { return }
+          // A password prompt reading with echo off gets the terminal back as it was.
+          SecretInput.restoreTerminal()
           TemporaryFiles.removeAll()
           _exit(128 + signalNumber)
         }

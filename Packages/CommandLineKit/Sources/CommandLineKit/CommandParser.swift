@@ -1,3 +1,6 @@
+import Essentials
+import Foundation
+
 /// Turns a command line into a ``ParsedCommand`` using a tree of ``CommandSpec``s.
 ///
 /// - Global options are accepted at any position, before or after subcommand names.
@@ -45,11 +48,14 @@ public struct CommandParser: Sendable {
   }
 
   /// Whether `word` is an option rather than a value: it starts with `-`, is not `-` alone
-  /// and is not a negative number. `--` counts as an option here so that it is never taken as
-  /// a value.
+  /// and does not go on with a digit (a negative number, or a negative length of time such as
+  /// `-5d`, which the option's check then refuses with its reason; no option is a digit).
+  /// `--` counts as an option here so that it is never taken as a value.
   static func looksLikeOption(_ word: String) -> Bool {
     guard word.hasPrefix("-"), word.count > 1 else { return false }
     if Double(word) != nil { return false }
+    let second = word.utf8.dropFirst().first ?? 0
+    if second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9") { return false }
     return true
   }
 
@@ -255,7 +261,27 @@ private struct ParseState {
     if !spec.isRepeating, options[spec.name] != nil {
       throw UsageError(.duplicateOption, path: path, subject: spec.synopsis)
     }
+    if let kind = spec.valueKind, let problem = Self.problem(value, kind) {
+      throw UsageError(
+        .invalidValue, path: path, subject: spec.synopsis, value: value,
+        problem: kind == .duration ? .duration(problem) : .time(problem))
+    }
     options[spec.name, default: []].append(value)
+  }
+
+  /// Why `value` is not of `kind`, or nil. A point in time is checked against a fixed "now":
+  /// its form and its bounds do not depend on when the command runs.
+  static func problem(_ value: String, _ kind: OptionSpec.ValueKind) -> TimeArgument.Problem? {
+    switch kind {
+    case .duration:
+      if case .failure(let problem) = TimeArgument.duration(value) { return problem }
+    case .time:
+      let reference = Date(timeIntervalSince1970: 0)
+      if case .failure(let problem) = TimeArgument.pointInTime(value, now: reference) {
+        return problem
+      }
+    }
+    return nil
   }
 
   // MARK: - Finishing

@@ -25,6 +25,19 @@ public struct OptionSpec: Sendable {
   /// Whether the value may be left out (`--fields` alone); the next word is the value only
   /// when it does not start with `-`.
   public var isValueOptional: Bool
+  /// What the value must be, checked while parsing (``takingDuration()``, ``takingTime()``);
+  /// nil for any text.
+  public var valueKind: ValueKind?
+
+  /// A kind of value the parser checks, so every command refuses a bad one the same way:
+  /// a usage error naming the option (exit 64) before the command runs.
+  public enum ValueKind: String, Sendable, Equatable {
+    /// A length of time (`90s`, `30m`, `12h`, `7d`, `2w`), at most 100 years
+    /// (`Essentials.TimeArgument`).
+    case duration
+    /// A point in time: a length of time back from now, a day or an ISO 8601 instant.
+    case time
+  }
 
   /// An option or flag with every property spelled out; prefer ``flag(_:short:help:hidden:)``
   /// and ``option(_:short:valueName:help:default:repeating:required:allowed:hidden:)``.
@@ -61,6 +74,21 @@ public struct OptionSpec: Sendable {
     OptionSpec(
       name: name, short: short, valueName: valueName, help: help, defaultValue: defaultValue,
       isRepeating: repeating, isRequired: required, allowedValues: allowed, isHidden: hidden)
+  }
+
+  /// The option, its value checked as a length of time while parsing (`--wait 2m`).
+  public func takingDuration() -> OptionSpec {
+    var copy = self
+    copy.valueKind = .duration
+    return copy
+  }
+
+  /// The option, its value checked as a point in time while parsing (`--since 7d`,
+  /// `--until 2026-01-31`).
+  public func takingTime() -> OptionSpec {
+    var copy = self
+    copy.valueKind = .time
+    return copy
   }
 
   /// Whether the option is a flag (takes no value).

@@ -39,6 +39,10 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case noRows
     /// The command's output is never JSON (`--json` on `msa manual`).
     case noJSON
+    /// Not a length of time, below zero, or longer than 100 years.
+    case duration(TimeArgument.Problem)
+    /// Not a point in time (or a length back from now that is below zero or too long).
+    case time(TimeArgument.Problem)
   }
 
   /// What went wrong.
@@ -120,6 +124,16 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         let command = (["msa"] + path).joined(separator: " ")
         return CommandLineKitStrings.text(
           "error.noJSON", language, ["name": subject, "command": command])
+      case .duration(let problem), .time(let problem):
+        let kind = if case .duration = self.problem { "duration" } else { "time" }
+        let key =
+          problem == .tooLong ? "error.length.tooLong" : "error.\(kind).\(problem.rawValue)"
+        return CommandLineKitStrings.text(
+          key, language,
+          [
+            "name": subject, "value": value, "longest": TimeArgument.longestText,
+            "positive": String(value.drop { $0 == "-" || $0 == " " }),
+          ])
       case .notAnInteger, nil:
         return CommandLineKitStrings.text(
           "error.notAnInteger", language, ["name": subject, "value": value])

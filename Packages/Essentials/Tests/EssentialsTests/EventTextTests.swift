@@ -44,9 +44,11 @@ import Testing
 
   /// `--wait`, `--since` and `--interval` of 10^29 days crashed turning the length into
   /// milliseconds or nanoseconds (issue 36 point 8: no number reaches an integer unchecked).
-  @Test func lengthsPastTenThousandYearsAreRefused() {
-    #expect(TimeArgument.seconds("3652500d") == 315_576_000_000)
-    #expect(TimeArgument.seconds("3652501d") == nil)
+  /// The bound is issue 35's 100 years, whose nanoseconds still fit a timer's integer.
+  @Test func lengthsPastTheLongestAreRefused() {
+    #expect(TimeArgument.seconds("36525d") == TimeArgument.longestSeconds)
+    #expect(TimeArgument.seconds("36526d") == nil)
+    #expect(TimeArgument.seconds("3652500d") == nil)
     #expect(TimeArgument.seconds("99999999999999999999999999999d") == nil)
     #expect(TimeArgument.seconds(String(repeating: "9", count: 400)) == nil)
     #expect(TimeArgument.date("99999999999999999999999999999d", now: Date()) == nil)
@@ -68,5 +70,37 @@ import Testing
     for bad in ["", "d", "-7d", "7x", "2026-02-30", "yesterday", "7 d"] {
       #expect(TimeArgument.date(bad, now: now) == nil, "\(bad)")
     }
+  }
+
+  /// Each refusal says why: a length below zero, one too long for a date (before, 1e15 days
+  /// crashed every command converting the date to milliseconds), or not of the form.
+  @Test(arguments: [
+    ("-5d", TimeArgument.Problem.negative), ("-1", .negative), ("999999999999999d", .tooLong),
+    ("36526d", .tooLong), ("1e400", .malformed), ("1.5.5h", .malformed),
+    ("1" + String(repeating: "0", count: 400), .tooLong),
+    ("7x", .malformed), ("", .malformed), ("-", .malformed), ("--5d", .malformed),
+    ("nan", .malformed), ("inf", .malformed), ("5d ago", .malformed),
+  ])
+  func refusedLengthsSayWhy(text: String, problem: TimeArgument.Problem) {
+    #expect(TimeArgument.duration(text) == .failure(problem))
+    #expect(TimeArgument.seconds(text) == nil)
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    // As a point in time (a length back from now needs its unit there).
+    if text.last?.isLetter == true {
+      #expect(TimeArgument.pointInTime(text, now: now) == .failure(problem))
+    }
+  }
+
+  @Test func theLongestLengthIsAcceptedAndFitsEveryClock() throws {
+    let seconds = try TimeArgument.duration(TimeArgument.longestText).get()
+    #expect(seconds == TimeArgument.longest)
+    #expect(TimeArgument.duration("0") == .success(0))
+    #expect(TimeArgument.duration("-0") == .success(0))
+    // As milliseconds before or after any date of this century, and as nanoseconds of a wait.
+    #expect(seconds * 1_000 * 3 < Double(Int64.max))
+    #expect(seconds * 1_000_000_000 < Double(Int64.max))
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let point = try TimeArgument.pointInTime("36525d", now: now).get()
+    #expect(point == now.addingTimeInterval(-TimeArgument.longest))
   }
 }

@@ -38,6 +38,15 @@ public struct StandardStreams: Sendable {
   public var writeError: @Sendable (String) -> Void
   /// Reads all of standard input (for `--password-stdin`, `--text-stdin`), nil at once if none.
   public var readInput: @Sendable () -> String?
+  /// Writes an export's lines to standard output as they are (`msa messages export -o -`,
+  /// `msa logs export`): a CSV row ends in CR LF and a quoted cell may hold a tab or a line
+  /// break, every other control being escaped by the export itself. The app's guard shows
+  /// controls as stand-ins only on a terminal here, where ``writeOutput`` always does.
+  public var writeExport: @Sendable (String) -> Void
+  /// Asks for a password typed at the terminal with echo off, showing the prompt given, and
+  /// returns the line (nil when input ended first): set only when standard input is a
+  /// terminal. When nil, a password is read from ``readInput`` (piped).
+  public var readSecret: (@Sendable (String) -> String?)?
   /// Shows a one-line status in place on standard error (a long read's progress, as
   /// `git clone` shows it): each call replaces the line, `""` clears it. Nil when standard
   /// error is not a terminal (a pipe, a file, the tests' captured streams): then nothing of
@@ -45,17 +54,22 @@ public struct StandardStreams: Sendable {
   /// adds the carriage return and the erase, and cuts the line to the terminal's width.
   public var writeStatus: (@Sendable (String) -> Void)?
 
-  /// Streams from closures; output is dropped unless given.
+  /// Streams from closures; output is dropped unless given; an export goes to `writeOutput`
+  /// unless `writeExport` is given.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void = { _ in },
     writeError: @escaping @Sendable (String) -> Void,
     readInput: @escaping @Sendable () -> String?,
-    writeStatus: (@Sendable (String) -> Void)? = nil
+    writeStatus: (@Sendable (String) -> Void)? = nil,
+    writeExport: (@Sendable (String) -> Void)? = nil,
+    readSecret: (@Sendable (String) -> String?)? = nil
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
     self.writeStatus = writeStatus
+    self.writeExport = writeExport ?? writeOutput
+    self.readSecret = readSecret
   }
 
   /// The process's real standard streams.
@@ -66,7 +80,15 @@ public struct StandardStreams: Sendable {
       // `try?`: standard input may be a directory or fail to read; that is "no input".
       guard let data = try? FileHandle.standardInput.readToEnd() else { return nil }
       return String(data: data, encoding: .utf8)
-    })
+    },
+    writeExport: { ProcessOutput.writeOutput($0) },
+    readSecret: terminalPrompt)
+
+  /// The terminal's password prompt, when standard input is a terminal.
+  private static let terminalPrompt: (@Sendable (String) -> String?)? = {
+    guard SecretInput.inputIsTerminal else { return nil }
+    return { prompt in SecretInput.prompt(prompt) }
+  }()
 }
 
 /// Everything a feature may use from the outside world, passed in rather than reached for.

@@ -87,7 +87,7 @@ enum FleetCommands {
       var password: String?
       if parsed.flag("password-stdin") {
         try context.requireCredentials()
-        password = try context.readPassword()
+        password = try context.readPassword(for: name)
       }
       // Both or neither: the password is stored inside the transaction that adds the
       // instance, so a failure rolls the instance back; a kill between the two leaves only a
@@ -183,7 +183,9 @@ enum FleetCommands {
       }
       var password: String?
       if passwordChange { try context.requireCredentials() }
-      if parsed.flag("password-stdin") { password = try context.readPassword() }
+      if parsed.flag("password-stdin") {
+        password = try context.readPassword(for: changes.name ?? instance.name)
+      }
       let updated = try context.registry.update(
         id: instance.id, expectedRevision: revision ?? instance.revision, changes: changes)
       if updated.origin != instance.origin { context.forgetSession(instance.id) }
@@ -513,7 +515,9 @@ enum FleetCommands {
       let context = try FleetContext(invocation.environment)
       let instance = try context.registry.resolve(reference: try invocation.parsed.argument("REF"))
       try context.requireCredentials()
-      let typed = invocation.parsed.flag("password-stdin") ? try context.readPassword() : nil
+      let typed =
+        invocation.parsed.flag("password-stdin")
+        ? try context.readPassword(for: instance.name) : nil
       guard let password = try typed ?? context.store.credentials.password(for: instance.id) else {
         throw FleetFailure("error.noPasswordStored", ["name": instance.name])
       }
@@ -532,8 +536,13 @@ enum FleetCommands {
       }
       let session = try context.connector().session(
         for: instance.id, name: instance.name, origin: instance.origin.url)
-      // A SimAdminFailure explains itself, naming the instance and the endpoint.
-      try await session.login(password: password)
+      // A SimAdminFailure explains itself, naming the instance and the endpoint; a password
+      // just typed and refused is not "the stored password" (nothing was stored).
+      do {
+        try await session.login(password: password)
+      } catch let failure as SimAdminFailure where typed != nil && failure.error == .wrongPassword {
+        throw FleetFailure("error.enteredPasswordRefused", ["name": instance.name])
+      }
       if let typed { try context.store.credentials.setPassword(typed, for: instance.id) }
       return CommandResult(
         view: .banner(

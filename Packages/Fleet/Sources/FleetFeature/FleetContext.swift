@@ -46,16 +46,20 @@ struct FleetContext: Sendable {
     return result
   }
 
-  /// The password from standard input, with one trailing newline removed.
-  func readPassword() throws -> String {
-    var input = environment.streams.readInput() ?? ""
-    if input.hasSuffix("\r\n") {
-      input.removeLast(2)
-    } else if input.hasSuffix("\n") {
-      input.removeLast()
+  /// The password for the instance `name`: typed at the terminal after the prompt "Password
+  /// for NAME:" with echo off, when standard input is a terminal (as `ssh`, `sudo` and `git`
+  /// ask); else all of standard input with exactly one line end (`\n` or `\r\n`) removed and
+  /// every other character kept.
+  func readPassword(for name: String) throws -> String {
+    let password: String
+    if let ask = environment.streams.readSecret {
+      let prompt = text("prompt.password", ["name": UntrustedText.neutralised(name)])
+      password = ask(prompt.hasSuffix("：") ? prompt : prompt + " ") ?? ""
+    } else {
+      password = SecretInput.withoutLineEnd(environment.streams.readInput() ?? "")
     }
-    guard !input.isEmpty else { throw FleetFailure("error.passwordEmpty") }
-    return input
+    guard !password.isEmpty else { throw FleetFailure("error.passwordEmpty") }
+    return password
   }
 
   /// Fails unless the credentials file can be read (and so later written).

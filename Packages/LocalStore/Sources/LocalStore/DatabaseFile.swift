@@ -7,7 +7,11 @@ import Foundation
   import Darwin
 #endif
 
-/// What can be told about a database file from outside, before SQLite opens it.
+/// What can be told about a database file from outside.
+///
+/// Only SQLite decides whether a database is damaged (``Store`` opens it and reads it; `msa
+/// data check` runs `integrity_check`): a file SQLite opens is healthy whatever its size says.
+/// The header read here is a hint that words the problem of a file SQLite refused.
 public enum DatabaseFile {
   /// Why a file is not a usable SQLite database.
   public enum Problem: Sendable, Equatable {
@@ -24,6 +28,10 @@ public enum DatabaseFile {
 
   /// Reads the header of `url`: nil when it looks like a whole SQLite file, else the
   /// problem. Throws nothing: a file that cannot be read is for SQLite to report.
+  ///
+  /// Only a hint for a file SQLite refused: a main file shorter than its header says is
+  /// healthy when the write-ahead log holds the rest (a checkpoint under way, or a kill
+  /// during one), and this function does not read the log.
   public static func headerProblem(_ url: URL) -> Problem? {
     guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
     defer { try? handle.close() }

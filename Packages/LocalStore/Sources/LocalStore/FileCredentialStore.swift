@@ -103,6 +103,43 @@ public final class FileCredentialStore: CredentialStore {
     }
   }
 
+  // MARK: - Checking
+
+  /// What keeps the file from being read (not JSON, not a credentials file, unreadable, or
+  /// open to others), read under the shared lock; nil when it reads or is not there.
+  public func problem() -> CredentialError? {
+    do {
+      _ = try instanceIDsWithPasswords()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// Moves a file that cannot be read as a credentials file (``CredentialError/malformed``
+  /// or ``CredentialError/unreadable``) to `aside`, never replacing anything there and never
+  /// deleting it, under the exclusive lock; returns its bytes (to tell which instances had a
+  /// password). Nil, and nothing moved, when the file reads now or is not there.
+  public func setAside(to aside: URL) throws(CredentialError) -> Data? {
+    try withLock(exclusive: true) { () throws(CredentialError) -> Data? in
+      do throws(CredentialError) {
+        _ = try load()
+        return nil
+      } catch {
+        switch error {
+        case .malformed, .unreadable: break
+        default: return nil
+        }
+      }
+      let bytes = (try? Data(contentsOf: fileURL)) ?? Data()
+      // A hard link fails if `aside` exists: nothing is ever replaced.
+      guard link(fileURL.path, aside.path) == 0, unlink(fileURL.path) == 0 else {
+        throw .unwritable(path: fileURL.path, reason: String(cString: strerror(errno)))
+      }
+      return bytes
+    }
+  }
+
   // MARK: - File
 
   /// Runs `body` holding this process's lock and the file lock shared by every process.

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 #if canImport(SQLite3)
   import SQLite3
 #else
@@ -56,7 +62,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         connection.map { String(cString: sqlite3_errmsg($0)) }
         ?? String(cString: sqlite3_errstr(code))
       sqlite3_close_v2(connection)
-      throw SQLiteError(code: code, message: "\(message) (\(url.path))")
+      throw SQLiteError(code: code, message: "\(message) (\(url.path))", path: url.path)
     }
     handle = connection
     sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds)
@@ -122,9 +128,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
         let message =
           errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
         sqlite3_free(errorMessage)
-        throw SQLiteError(
+        var error = SQLiteError(
           code: code & 0xff, extendedCode: sqlite3_extended_errcode(connection), message: message,
-          sql: sql)
+          sql: sql, path: url.path)
+        error.systemErrno = Self.systemErrno(connection, code, url)
+        throw error
       }
     }
   }
@@ -283,7 +291,21 @@ public final class SQLiteDatabase: @unchecked Sendable {
         guard openCode == SQLITE_OK, let target else {
           throw SQLiteError(code: openCode, message: "cannot create \(partial.path)")
         }
-        try Self.copyAll(from: source, into: target)
+        do throws(SQLiteError) {
+          try Self.copyAll(from: source, into: target)
+        } catch {
+          // The copy's own file ran out of room: say so in words (the copy is removed).
+          // The backup API answers extended codes (778 for a write that failed).
+          var failure = SQLiteError(
+            code: error.code & 0xff, extendedCode: error.extendedCode, message: error.message)
+          failure.systemErrno = Self.systemErrno(target, failure.code, partial)
+          if failure.isFull {
+            throw SQLiteError(
+              code: SQLiteError.fullCode,
+              message: String(cString: strerror(failure.systemErrno)))
+          }
+          throw failure
+        }
       }
     }
   }
@@ -419,9 +441,38 @@ public final class SQLiteDatabase: @unchecked Sendable {
   }
 
   private func failure(_ connection: OpaquePointer, _ code: Int32, _ sql: String) -> SQLiteError {
-    SQLiteError(
+    var error = SQLiteError(
       code: code & 0xff, extendedCode: sqlite3_extended_errcode(connection),
-      message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+      message: String(cString: sqlite3_errmsg(connection)), sql: sql, path: url.path)
+    error.systemErrno = Self.systemErrno(connection, code, url)
+    return error
+  }
+
+  /// The `errno` behind an I/O failure. SQLite's own (`sqlite3_system_errno`) is often 0 by
+  /// then: a write cut short by the file size limit (`ulimit -f`) or a full disk then shows
+  /// as a bare `SQLITE_IOERR_WRITE`, so the room left is looked at too: `EFBIG` when the
+  /// database or its log reached the limit, `ENOSPC` when the disk has less than 1 MiB free.
+  static func systemErrno(_ connection: OpaquePointer, _ code: Int32, _ url: URL) -> Int32 {
+    let known = sqlite3_system_errno(connection)
+    guard known == 0, code & 0xff == SQLITE_IOERR else { return known }
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let fileSize = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+      let fileSize = RLIMIT_FSIZE
+    #endif
+    if getrlimit(fileSize, &limit) == 0, limit.rlim_cur != rlim_t.max {
+      let largest = max(
+        DatabaseFile.size(url), DatabaseFile.size(URL(fileURLWithPath: url.path + "-wal")))
+      if UInt64(largest) + 65_536 >= UInt64(limit.rlim_cur) { return EFBIG }
+    }
+    var volume = statvfs()
+    if statvfs(url.deletingLastPathComponent().path, &volume) == 0,
+      UInt64(volume.f_bavail) * UInt64(volume.f_frsize) < 1_048_576
+    {
+      return ENOSPC
+    }
+    return 0
   }
 
   /// SQLite copies bound text and blobs when given `SQLITE_TRANSIENT` (-1 as a destructor).

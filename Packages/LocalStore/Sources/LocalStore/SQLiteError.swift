@@ -1,6 +1,12 @@
 import Essentials
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A failure reported by SQLite (or by this layer's use of it).
 ///
 /// It carries the result code, SQLite's own message and the SQL text, but **never the bound
@@ -14,13 +20,21 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
   public let message: String
   /// The statement that failed, when there was one.
   public let sql: String?
+  /// The database file, when the failure came from a connection to one.
+  public var path: String?
+  /// The system's `errno` behind an I/O failure (`sqlite3_system_errno`), 0 when none.
+  public var systemErrno: Int32 = 0
 
   /// An error with its codes, message and statement.
-  public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil) {
+  public init(
+    code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil,
+    path: String? = nil
+  ) {
     self.code = code
     self.extendedCode = extendedCode ?? code
     self.message = message
     self.sql = sql
+    self.path = path
   }
 
   /// `SQLITE_READONLY`.
@@ -37,6 +51,33 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
   public static let notADatabaseCode: Int32 = 26
   /// `SQLITE_CANTOPEN`.
   public static let cantOpenCode: Int32 = 14
+  /// `SQLITE_BUSY`.
+  public static let busyCode: Int32 = 5
+  /// `SQLITE_LOCKED`.
+  public static let lockedCode: Int32 = 6
+  /// `SQLITE_IOERR`.
+  public static let ioErrorCode: Int32 = 10
+  /// `SQLITE_FULL`.
+  public static let fullCode: Int32 = 13
+
+  /// Whether the file itself failed (damaged, read-only, full, unreadable, busy), not the
+  /// statement: a command must stop with it, never blame a device for it.
+  public var isFileFailure: Bool {
+    [
+      Self.readOnlyCode, Self.corruptCode, Self.notADatabaseCode, Self.fullCode,
+      Self.ioErrorCode, Self.cantOpenCode, Self.busyCode, Self.lockedCode,
+    ].contains(code)
+  }
+
+  /// Whether the disk (or the file size limit, `ulimit -f`) left no room: `SQLITE_FULL`, or
+  /// an I/O failure with `ENOSPC`, `EFBIG` or `EDQUOT` behind it.
+  public var isFull: Bool {
+    code == Self.fullCode
+      || (code == Self.ioErrorCode && [ENOSPC, EFBIG, EDQUOT].contains(systemErrno))
+  }
+
+  /// Whether SQLite found the file damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+  public var isDamage: Bool { code == Self.corruptCode || code == Self.notADatabaseCode }
 
   /// Whether the database refused a write because it is read-only.
   public var isReadOnly: Bool { code == Self.readOnlyCode }
@@ -46,8 +87,26 @@ public struct SQLiteError: LocalizedStoreError, Equatable {
   /// `sqlite`.
   public var failureCode: String { "sqlite" }
 
-  /// The message in `language`; SQLite's own text is kept as it is.
+  /// The message in `language`. A failure of the file itself says what happened to which
+  /// file and what to do, in words (SQLite's own text only in brackets, never its statement);
+  /// any other keeps SQLite's text and the statement, for a bug report.
   public func localizedMessage(_ language: AppLanguage) -> String {
+    if let path, isFileFailure {
+      let key =
+        switch code {
+        case _ where isFull: "sqlite.file.full"
+        case Self.readOnlyCode: "sqlite.file.readOnly"
+        case Self.corruptCode, Self.notADatabaseCode: "sqlite.file.damaged"
+        case Self.busyCode, Self.lockedCode: "sqlite.file.busy"
+        default: "sqlite.file.unusable"
+        }
+      return LocalStoreStrings.text(
+        key, language,
+        [
+          "path": path, "directory": URL(fileURLWithPath: path).deletingLastPathComponent().path,
+          "message": message,
+        ])
+    }
     var text = LocalStoreStrings.text(
       "sqlite.error", language, ["code": String(extendedCode), "message": message])
     if let sql {

@@ -98,14 +98,23 @@ public final class Store: Sendable {
     let databaseURL = directory.appendingPathComponent(databaseFileName)
     let credentialStore = credentials ?? FileCredentialStore(directory: directory)
 
-    if readOnly || !homeIsWritable(directory, databaseURL) {
+    let unwritable = FileAccess.unwritableCompanions(of: databaseURL)
+    if readOnly || !homeIsWritable(directory, databaseURL) || !unwritable.isEmpty {
       guard FileManager.default.fileExists(atPath: databaseURL.path) else {
         throw StoreError.databaseMissing(path: databaseURL.path)
       }
       try refuseDamaged(databaseURL, directory: directory)
       let database = try openReadOnly(databaseURL)
+      try wrap(databaseURL) { try refuseForeign(DatabaseOwner.verdict(of: database), databaseURL) }
       var issues = try wrap(databaseURL) { try SchemaMigrator.inspect(database, modules: all) }
-      if !readOnly { issues.insert(.readOnlyHome(path: directory.path), at: 0) }
+      if !readOnly {
+        // A file beside the database that this user may not write (another user's, a
+        // restore's) is named with its mode; SQLite would refuse every write with its code 8.
+        let issue = unwritable.first.map {
+          StoreIssue.unwritableFile(path: $0.path, mode: $0.mode, owner: $0.owner)
+        }
+        issues.insert(issue ?? .readOnlyHome(path: directory.path), at: 0)
+      }
       return Store(
         directory: directory, database: database, issues: issues, isReadOnly: true,
         credentials: credentialStore, clock: clock, migrationReport: MigrationReport())
@@ -113,6 +122,10 @@ public final class Store: Sendable {
 
     try DataDirectory.prepare(directory)
     try refuseDamaged(databaseURL, directory: directory)
+    // Another program's SQLite file is refused before anything is written to it (the
+    // read-write connection below sets WAL mode at once).
+    let owner = try wrap(databaseURL) { try DatabaseOwner.verdict(ofFileAt: databaseURL) }
+    try refuseForeign(owner, databaseURL)
     try createPrivateFile(databaseURL)
     let writable = try openDatabase(databaseURL, .readWrite)
     let report = try wrap(databaseURL) {
@@ -124,6 +137,11 @@ public final class Store: Sendable {
       return Store(
         directory: directory, database: database, issues: report.issues, isReadOnly: true,
         credentials: credentialStore, clock: clock, migrationReport: report)
+    }
+    // New databases and homes from before the mark get it once (four header bytes: not a
+    // versioned migration, which would first copy the whole archive aside).
+    if owner != .marked {
+      try wrap(databaseURL) { try DatabaseOwner.mark(writable) }
     }
     writeMarker(directory)
     return Store(
@@ -153,24 +171,42 @@ public final class Store: Sendable {
     return true
   }
 
-  /// Refuses a database file that is not whole: a header that is not SQLite's or a file
-  /// shorter than its header says, and an empty file in a home msa has used before (a
-  /// first run may find an empty file; a used home must not silently start afresh).
+  /// Refuses what SQLite cannot be asked about: an empty file in a home msa has used before
+  /// (a first run may find an empty file; a used home must not silently start afresh, and
+  /// SQLite would remove a WAL beside an empty file), and a missing database in a home that
+  /// holds msa's marker: msa created it there before, so a new empty one would hide the loss
+  /// of every message. Removing the marker is how a user starts afresh on purpose (the
+  /// message says so).
   ///
-  /// A missing database in a home that holds msa's marker is refused too: msa created it
-  /// there before, so a new empty one would hide the loss of every message. Removing the
-  /// marker is how a user starts afresh on purpose (the message says so).
+  /// Whether a file that is there is damaged is SQLite's to say, never its size's: a main
+  /// file shorter than its header says, with the rest in the write-ahead log, is what a kill
+  /// during a checkpoint leaves and what another process sees while a checkpoint runs, and
+  /// SQLite reads it whole. SQLite itself refuses a file whose header counts more pages than
+  /// the file and its log hold (`SQLITE_CORRUPT`); the header is then only the hint that
+  /// words the problem (``damage(_:_:)``).
   static func refuseDamaged(_ databaseURL: URL, directory: URL) throws(StoreError) {
-    if !FileManager.default.fileExists(atPath: databaseURL.path),
-      FileManager.default.fileExists(atPath: directory.appendingPathComponent(markerFileName).path)
-    {
-      throw .damaged(path: databaseURL.path, problem: .header(.missing), directory: directory.path)
+    guard FileManager.default.fileExists(atPath: databaseURL.path) else {
+      if FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent(markerFileName).path)
+      {
+        throw .damaged(
+          path: databaseURL.path, problem: .header(.missing), directory: directory.path)
+      }
+      return
     }
-    guard FileManager.default.fileExists(atPath: databaseURL.path),
-      let problem = DatabaseFile.headerProblem(databaseURL)
-    else { return }
-    if problem == .empty, !DatabaseFile.homeShowsEarlierUse(directory) { return }
-    throw .damaged(path: databaseURL.path, problem: .header(problem), directory: directory.path)
+    guard DatabaseFile.size(databaseURL) == 0 else { return }
+    if !DatabaseFile.homeShowsEarlierUse(directory)
+      && DatabaseFile.size(URL(fileURLWithPath: databaseURL.path + "-wal")) == 0
+    {
+      return
+    }
+    throw .damaged(path: databaseURL.path, problem: .header(.empty), directory: directory.path)
+  }
+
+  /// Refuses another program's SQLite file (``DatabaseOwner``), naming it; nothing was
+  /// written.
+  static func refuseForeign(_ verdict: DatabaseOwner.Verdict?, _ url: URL) throws(StoreError) {
+    if case .foreign(_, let tables)? = verdict { throw .foreign(path: url.path, tables: tables) }
   }
 
   /// Creates an empty database file with mode 0600 (the umask notwithstanding) so SQLite,
@@ -226,12 +262,21 @@ public final class Store: Sendable {
     }
   }
 
-  /// `SQLITE_CORRUPT` and `SQLITE_NOTADB` as damage naming the file.
-  private static func damage(_ error: SQLiteError, _ url: URL) -> StoreError? {
+  /// `SQLITE_CORRUPT` and `SQLITE_NOTADB` as damage naming the file. SQLite has decided the
+  /// file is damaged; its header, when it shows why (not SQLite's, or shorter than it says),
+  /// words the problem, else SQLite's own message does.
+  static func damage(_ error: SQLiteError, _ url: URL) -> StoreError? {
     guard error.code == SQLiteError.corruptCode || error.code == SQLiteError.notADatabaseCode
     else { return nil }
+    var hint = DatabaseFile.headerProblem(url).map(DatabaseDamage.header)
+    // With frames in the log, a short file is not the reason: SQLite reads the rest there.
+    if case .header(.truncated)? = hint,
+      DatabaseFile.size(URL(fileURLWithPath: url.path + "-wal")) > 32
+    {
+      hint = nil
+    }
     return .damaged(
-      path: url.path, problem: .sqlite(error.message),
+      path: url.path, problem: hint ?? .sqlite(error.message),
       directory: url.deletingLastPathComponent().path)
   }
 }

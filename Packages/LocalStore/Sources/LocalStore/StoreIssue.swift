@@ -15,6 +15,10 @@ public enum StoreIssue: Sendable, Equatable, LocalizedStoreError {
   /// msa may not write in the data directory (permissions, a read-only file system): the
   /// data was opened read-only; commands that only read work.
   case readOnlyHome(path: String)
+  /// A file msa writes beside the database (its write-ahead log or shared memory, left by
+  /// another user or a restore) may not be written by this user: the data was opened
+  /// read-only. `mode` is `0444`-style, `owner` the owner's user name or id.
+  case unwritableFile(path: String, mode: String, owner: String)
 
   /// The message in `language`, telling what happened and what to do.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -38,6 +42,9 @@ public enum StoreIssue: Sendable, Equatable, LocalizedStoreError {
         ["module": module, "found": String(found), "supported": String(supported)])
     case .readOnlyHome(let path):
       return LocalStoreStrings.text("store.issue.readOnlyHome", language, ["path": path])
+    case .unwritableFile(let path, let mode, let owner):
+      return LocalStoreStrings.text(
+        "store.issue.unwritableFile", language, ["path": path, "mode": mode, "owner": owner])
     }
   }
 }
@@ -55,6 +62,9 @@ public enum StoreError: LocalizedStoreError, Equatable {
   /// The database file is damaged (not SQLite, truncated, empty in a used home, corrupt):
   /// nothing was changed; `msa data restore BACKUP` brings the data back.
   case damaged(path: String, problem: DatabaseDamage, directory: String)
+  /// The database file is another program's SQLite file (tables without msa's mark, or
+  /// another program's mark, ``DatabaseOwner``): msa did not write into it.
+  case foreign(path: String, tables: Int)
 
   /// The message in `language`.
   public func localizedMessage(_ language: AppLanguage) -> String {
@@ -69,6 +79,9 @@ public enum StoreError: LocalizedStoreError, Equatable {
       error.localizedMessage(language)
     case .damaged(let path, let problem, let directory):
       Self.damageMessage(path: path, problem: problem, directory: directory, language)
+    case .foreign(let path, let tables):
+      LocalStoreStrings.text(
+        "store.error.foreign", language, ["path": path, "count": String(tables)])
     }
   }
 

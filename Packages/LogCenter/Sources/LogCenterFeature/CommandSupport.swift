@@ -30,8 +30,10 @@ enum CommandSupport {
         allowed: levelNames),
       .option("instance", valueName: "REF", help: LogCenterStrings.string("option.instance"))
         .completing(.instance),
-      .option("since", valueName: "TIME", help: LogCenterStrings.string("option.since")),
-      .option("until", valueName: "TIME", help: LogCenterStrings.string("option.until")),
+      .option("since", valueName: "TIME", help: LogCenterStrings.string("option.since"))
+        .takingTime(),
+      .option("until", valueName: "TIME", help: LogCenterStrings.string("option.until"))
+        .takingTime(),
       .option("search", valueName: "TEXT", help: LogCenterStrings.string("option.search")),
     ]
   }
@@ -50,7 +52,7 @@ enum CommandSupport {
     for name in ["since", "until"] {
       guard let text = parsed.optionalString(name) else { continue }
       guard let date = LogTime.parse(text, now: now) else {
-        throw LogCenterError.invalidDate(option: "--\(name)", value: text)
+        throw UsageFailure(LogCenterError.invalidDate(option: "--\(name)", value: text))
       }
       if name == "since" { filter.since = date } else { filter.until = date }
     }

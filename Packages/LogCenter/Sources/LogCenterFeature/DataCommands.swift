@@ -65,6 +65,7 @@ enum DataCommands {
       var collisions: [String] = []
       var sameOrigins: [String] = []
       var instanceIDs: Set<String>?
+      var instanceNames: [String: String] = [:]
       var credentials: any CredentialStore = FileCredentialStore(
         directory: environment.dataDirectory)
       var databasePath = environment.dataDirectory.appendingPathComponent(Store.databaseFileName)
@@ -76,8 +77,10 @@ enum DataCommands {
         integrity = LocalData(store: store, clock: environment.clock).check()
         names = try LocalData.nameProblems(store: store, language: language)
         collisions = try LocalData.nameCollisions(store: store, language: language)
+        let instances = (try? InstanceRepository(store: store).list()) ?? []
         sameOrigins = try LocalData.originCollisions(store: store, language: language)
-        instanceIDs = try? Set(InstanceRepository(store: store).list().map(\.id))
+        instanceIDs = Set(instances.map(\.id))
+        instanceNames = Dictionary(instances.map { ($0.id, $0.name) }) { first, _ in first }
       } catch let error as StoreError {
         guard case .damaged = error else { throw error }
         integrity = [error.localizedMessage(language)]
@@ -87,11 +90,17 @@ enum DataCommands {
         in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
       var fixed: [HomeFinding] = []
       if invocation.parsed.flag("fix") {
-        fixed = HomeInspection.fix(findings, credentials: credentials)
-        findings.removeAll { fixed.contains($0) }
+        fixed = HomeInspection.fix(
+          findings, credentials: credentials, instanceNames: instanceNames,
+          now: environment.clock.now())
+        // What is left is what a new look finds (a file kept aside is no longer there).
+        findings = HomeInspection.findings(
+          in: environment.dataDirectory, credentials: credentials, instanceIDs: instanceIDs)
       }
+      // A file msa may not write keeps every change out: the check fails with it.
+      let blocked = findings.contains { $0.kind.blocks }
       var lines: [ViewNode] = []
-      if problems.isEmpty {
+      if problems.isEmpty && !blocked {
         lines.append(banner("data.check.ok", language, ["path": databasePath]))
       }
       if !integrity.isEmpty {
@@ -119,14 +128,17 @@ enum DataCommands {
         lines += sameOrigins.map { .text(Text($0)) }
       }
       lines += findings.map {
-        .banner(Banner($0.describe(language), tone: $0.kind == .inUse ? .info : .warning))
+        .banner(
+          Banner(
+            $0.describe(language),
+            tone: $0.kind == .inUse ? .info : $0.kind.blocks ? .danger : .warning))
       }
       lines += fixed.map { .text(Text($0.describeFix(language), style: .muted)) }
       return CommandResult(
         view: .stack(lines),
         payload: CheckPayload(
-          ok: problems.isEmpty, problems: problems, findings: findings, fixed: fixed),
-        exitCode: problems.isEmpty ? .success : .failure)
+          ok: problems.isEmpty && !blocked, problems: problems, findings: findings, fixed: fixed),
+        exitCode: problems.isEmpty && !blocked ? .success : .failure)
     }
   }
 

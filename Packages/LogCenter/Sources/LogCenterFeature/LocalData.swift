@@ -189,6 +189,9 @@ public struct LocalData: Sendable {
       try store.database.backup(to: destination, existing: force ? .replace : .refuse)
     } catch let failure as AtomicFile.Failure {
       throw failure
+    } catch let error as SQLiteError where error.code == SQLiteError.fullCode {
+      // The destination's disk (or the file size limit), in the system's words.
+      throw LogCenterError.unwritable(path: destination.path, reason: error.message)
     } catch {
       throw LogCenterError.unwritable(path: destination.path, reason: error.message)
     }
@@ -275,18 +278,30 @@ public struct LocalData: Sendable {
     }
   }
 
-  /// Refuses a file that is missing, unreadable, not SQLite, or shorter than its header says.
+  /// Refuses a file that is missing, unreadable or not SQLite (empty, or without SQLite's
+  /// header). Whether an SQLite file is whole is SQLite's to say, on the staged copy
+  /// (``validate(_:reportedAs:current:)``): its size is only the words for a file SQLite
+  /// refused.
   static func validateHeader(_ url: URL) throws(LogCenterError) {
     let path = url.path
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw .unreadable(path: path, reason: "no such file, or no permission to read it")
     }
     switch DatabaseFile.headerProblem(url) {
-    case nil: return
+    case nil, .truncated: return
     case .empty, .notSQLite, .missing: throw .notADatabase(path: path)
-    case .truncated(let expected, let actual):
-      throw .truncated(path: path, expected: expected, actual: actual)
     }
+  }
+
+  /// The error for a copy SQLite refused: shorter than its header says, when it is, else
+  /// SQLite's own findings.
+  private static func refused(_ staging: URL, reportedAs path: String, problems: [String])
+    -> LogCenterError
+  {
+    if case .truncated(let expected, let actual)? = DatabaseFile.headerProblem(staging) {
+      return .truncated(path: path, expected: expected, actual: actual)
+    }
+    return .integrityFailed(path: path, problems: problems)
   }
 
   /// Opens the staged copy read-only and checks its content; returns its schema versions.
@@ -298,6 +313,9 @@ public struct LocalData: Sendable {
     do {
       candidate = try SQLiteDatabase(url: staging, mode: .readOnly)
     } catch {
+      if error.code == SQLiteError.corruptCode {
+        throw refused(staging, reportedAs: path, problems: [error.message])
+      }
       throw LogCenterError.notADatabase(path: path)
     }
     defer { candidate.close() }
@@ -305,14 +323,17 @@ public struct LocalData: Sendable {
     do {
       problems = try candidate.integrityCheck()
     } catch {
-      throw LogCenterError.integrityFailed(path: path, problems: [error.message])
+      throw refused(staging, reportedAs: path, problems: [error.message])
     }
     guard problems.isEmpty else {
-      throw LogCenterError.integrityFailed(path: path, problems: problems)
+      throw refused(staging, reportedAs: path, problems: problems)
     }
-    let hasTable = try? candidate.queryOne(
-      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_versions'")
-    guard hasTable != nil else { throw LogCenterError.missingSchemaVersions(path: path) }
+    // The store's own check (DatabaseOwner): msa's mark, or msa's schema from before it.
+    switch try? DatabaseOwner.verdict(of: candidate) {
+    case .marked?, .unmarked?: break
+    case .foreign(_, let tables)?: throw LogCenterError.foreignDatabase(path: path, tables: tables)
+    case .empty?, nil: throw LogCenterError.missingSchemaVersions(path: path)
+    }
     var versions: [String: Int] = [:]
     do {
       for row in try candidate.query("SELECT module, version FROM schema_versions") {

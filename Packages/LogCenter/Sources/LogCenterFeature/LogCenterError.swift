@@ -31,6 +31,8 @@ public enum LogCenterError: LocalizedFailure, Equatable, CustomStringConvertible
   case integrityFailed(path: String, problems: [String])
   /// The restore file has no `schema_versions` table: not an msa database.
   case missingSchemaVersions(path: String)
+  /// The restore file is another program's SQLite database (``DatabaseOwner``).
+  case foreignDatabase(path: String, tables: Int)
   /// The restore file holds a module newer than this msa knows.
   case newerSchema(path: String, module: String, found: Int, supported: Int)
   /// The restore file holds a module this msa does not know.
@@ -79,6 +81,8 @@ public enum LogCenterError: LocalizedFailure, Equatable, CustomStringConvertible
         ["path": path, "problems": problems.prefix(5).joined(separator: "; ")])
     case .missingSchemaVersions(let path):
       return text("error.missingSchemaVersions", ["path": path])
+    case .foreignDatabase(let path, let tables):
+      return text("error.foreignDatabase", ["path": path, "count": String(tables)])
     case .newerSchema(let path, let module, let found, let supported):
       return text(
         "error.newerSchema",

@@ -186,8 +186,11 @@ enum LogsCommands {
           .option(
             "format", valueName: "FORMAT", help: LogCenterStrings.string("option.format"),
             default: "jsonl", allowed: LogExportFormat.allCases.map(\.rawValue)),
-          .option("output", valueName: "FILE", help: LogCenterStrings.string("option.output"))
-            .completing(.file),
+          .option(
+            "output", short: "o", valueName: "FILE",
+            help: LogCenterStrings.string("option.output")
+          )
+          .completing(.file),
           .flag("force", help: LogCenterStrings.string("option.force")),
         ] + CommandSupport.filterOptions)
     ) { invocation in
@@ -201,14 +204,15 @@ enum LogsCommands {
         $0.localized(environment.language)
       }
       let data = LogExporter.render(items, format: format)
-      guard let output = parsed.optionalString("output") else {
+      // `-o -` is standard output, as Unix tools read it: the same as no `--output`.
+      guard let output = parsed.optionalString("output"), output != "-" else {
         if environment.output.json {
           return CommandResult(
             view: .stack([]),
             payload: ExportPayload(format: format, count: items.count, path: nil, records: items))
         }
         // Raw lines on stdout, byte for byte: the text renderer would wrap long records.
-        environment.streams.writeOutput(String(decoding: data, as: UTF8.self))
+        environment.streams.writeExport(String(decoding: data, as: UTF8.self))
         return .written()
       }
       let url = CommandSupport.fileURL(output)

@@ -186,10 +186,40 @@ import Testing
       try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
       database.close()
     }
+    // The store's own check (issue 35): another program's file, named as such.
+    guard case .foreignDatabase(_, let tables)? = error else {
+      Issue.record("expected foreignDatabase, got \(String(describing: error))")
+      return
+    }
+    #expect(tables == 1)
+  }
+
+  @Test func restoreRefusesAnEmptyDatabase() async throws {
+    let (error, _) = try await refusal { url in
+      try FileManager.default.removeItem(at: url)
+      let database = try SQLiteDatabase(url: url)
+      database.close()
+    }
     guard case .missingSchemaVersions? = error else {
       Issue.record("expected missingSchemaVersions, got \(String(describing: error))")
       return
     }
+  }
+
+  /// A backup made before msa marked its databases restores, and the next opening marks it.
+  @Test func restoreTakesABackupFromBeforeTheMark() async throws {
+    let harness = try FeatureHarness(.logCenter)
+    _ = try harness.addInstance("Backed up", "http://10.0.0.1:3000")
+    let file = harness.directory.appendingPathComponent("old.sqlite")
+    _ = try await harness.run(["data", "backup", file.path])
+    let old = try SQLiteDatabase(url: file)
+    try old.execute("PRAGMA application_id = 0")
+    try old.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    #expect(try DatabaseOwner.verdict(of: old) == .unmarked)
+    old.close()
+    _ = try harness.addInstance("Later", "http://10.0.0.2:3000")
+    _ = try await harness.run(["data", "restore", file.path, "--yes"])
+    #expect(try instanceNames(harness.store.database) == ["Backed up"])
   }
 
   @Test func restoreRefusesAMissingFile() async throws {

@@ -392,6 +392,12 @@ public struct MessageArchive: Sendable {
       "SELECT id_epoch, last_ok_at FROM message_sync_state WHERE instance_id = ?",
       [page.instanceID])
     var epoch = try syncState?.int64("id_epoch") ?? 0
+    // Whether the user deleted any of this instance's messages here (looked up per new row
+    // only then).
+    let deletedHere =
+      try database.queryOne(
+        "SELECT 1 FROM message_tombstones WHERE instance_id = ? LIMIT 1", [page.instanceID])
+      != nil
     // When the instance's last successful sync started (nil: this is its first): a message
     // first archived now appeared on the device after it (see ``DeviceTime``).
     let seenAfter = try syncState?.optionalInt64("last_ok_at")
@@ -523,6 +529,19 @@ public struct MessageArchive: Sendable {
       // 4. New: one more row with this content.
       let key =
         page.keys?[index] ?? MessageIdentity.key(instanceID: page.instanceID, message: message)
+      // Unless the user deleted this very row here: it stays deleted, on every sync (`--full`
+      // too). It is on the device, so it counts as read, not as new.
+      if deletedHere,
+        try database.queryOne(
+          """
+          SELECT 1 FROM message_tombstones
+          WHERE instance_id = ? AND upstream_id = ? AND dedupe_key = ?
+          """, [page.instanceID, message.id, key]) != nil
+      {
+        inEpoch[message.id] = parts
+        result.knownTail += 1
+        continue
+      }
       let occurrence = (candidates.map(\.occurrence).max() ?? -1) + 1
       let mask = gramsMask(message.content)
       let deviceAt = page.date(index)
@@ -1215,11 +1234,19 @@ public struct MessageArchive: Sendable {
   public func delete(ids: [Int64]) throws -> Int {
     try store.requireWritable()
     guard !ids.isEmpty else { return 0 }
+    let now = store.clock.now()
     return try database.transaction { database in
       var deleted = 0
       for chunk in stride(from: 0, to: ids.count, by: 500) {
         let slice = Array(ids[chunk..<min(chunk + 500, ids.count)])
         let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+        // Remembered by device id and identity key: a later sync leaves them out (``stage``).
+        try database.run(
+          """
+          INSERT OR IGNORE INTO message_tombstones (instance_id, upstream_id, dedupe_key, deleted_at)
+          SELECT instance_id, upstream_id, dedupe_key, ? FROM messages
+          WHERE id IN (\(marks)) AND upstream_id IS NOT NULL
+          """, [now] + slice)
         try removeGrams(ids: slice, in: database)
         deleted += try database.run("DELETE FROM messages WHERE id IN (\(marks))", slice)
       }

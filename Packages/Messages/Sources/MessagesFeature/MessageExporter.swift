@@ -77,43 +77,56 @@ public struct MessageExporter: Sendable {
     var count = 0
     let written = try AtomicFile.write(to: destination, mode: 0o600, existing: existing) {
       sink in
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      let iso = ISO8601DateFormatter()
-      if format == .csv {
-        try sink.write(Self.header.joined(separator: ",") + "\r\n")
-      }
-      try archive.forEachPage(filter: filter) { page in
-        var chunk = Data()
-        for message in page {
-          let record = Record(
-            instance: message.instanceName, instanceID: message.instanceID,
-            direction: message.direction, peer: message.peer, peerKey: message.peerKey,
-            at: iso.string(from: message.deviceAt), deviceTimestamp: message.deviceTimestamp,
-            status: message.status,
-            body: includeBodies ? message.body : Redactor.maskBody(message.body),
-            bodyRedacted: !includeBodies, simNumber: message.simNumber,
-            code: message.code.map { includeBodies ? $0 : CodeText.masked($0) })
-          switch format {
-          case .jsonl:
-            // As `--json`: the exact content, every control a \uXXXX escape.
-            let line = String(decoding: try encoder.encode(record), as: UTF8.self)
-            chunk.append(Data(UntrustedText.escapingJSON(line).utf8))
-            chunk.append(0x0A)
-          case .csv:
-            let fields = [
-              record.instance, record.instanceID, record.direction, record.peer, record.peerKey,
-              record.at, record.deviceTimestamp, record.status, record.body,
-              record.simNumber ?? "", record.code ?? "",
-            ]
-            let row = fields.map(UntrustedText.csvCell).joined(separator: ",")
-            chunk.append(Data((row + "\r\n").utf8))
-          }
-        }
-        try sink.write(chunk)
-        count += page.count
+      count = try export(filter: filter, format: format, includeBodies: includeBodies) {
+        try sink.write($0)
       }
     }
     return (count, written)
+  }
+
+  /// Hands every message matching `filter`, as the lines of `format`, to `write` a page at a
+  /// time (`msa messages export -o -` writes them to standard output); returns how many.
+  public func export(
+    filter: MessageFilter, format: ExportFormat, includeBodies: Bool,
+    into write: (Data) throws -> Void
+  ) throws -> Int {
+    var count = 0
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let iso = ISO8601DateFormatter()
+    if format == .csv {
+      try write(Data((Self.header.joined(separator: ",") + "\r\n").utf8))
+    }
+    try archive.forEachPage(filter: filter) { page in
+      var chunk = Data()
+      for message in page {
+        let record = Record(
+          instance: message.instanceName, instanceID: message.instanceID,
+          direction: message.direction, peer: message.peer, peerKey: message.peerKey,
+          at: iso.string(from: message.deviceAt), deviceTimestamp: message.deviceTimestamp,
+          status: message.status,
+          body: includeBodies ? message.body : Redactor.maskBody(message.body),
+          bodyRedacted: !includeBodies, simNumber: message.simNumber,
+          code: message.code.map { includeBodies ? $0 : CodeText.masked($0) })
+        switch format {
+        case .jsonl:
+          // As `--json`: the exact content, every control a \uXXXX escape.
+          let line = String(decoding: try encoder.encode(record), as: UTF8.self)
+          chunk.append(Data(UntrustedText.escapingJSON(line).utf8))
+          chunk.append(0x0A)
+        case .csv:
+          let fields = [
+            record.instance, record.instanceID, record.direction, record.peer, record.peerKey,
+            record.at, record.deviceTimestamp, record.status, record.body,
+            record.simNumber ?? "", record.code ?? "",
+          ]
+          let row = fields.map(UntrustedText.csvCell).joined(separator: ",")
+          chunk.append(Data((row + "\r\n").utf8))
+        }
+      }
+      try write(chunk)
+      count += page.count
+    }
+    return count
   }
 }

@@ -67,13 +67,17 @@ struct MessageFollower: Sendable {
     return (fresh, last)
   }
 
+  /// The failure of the database file a round met: the follow command ends with it (it is
+  /// this computer's, not a device's streak).
+  var localFailure: SQLiteError? { syncer.localFailure.current }
+
   /// Syncs the instances and reports each failure streak's start and end (none for a round
   /// cancelled at its deadline: its devices did not fail).
   private func syncReporting() async -> [InstanceSyncResult] {
     let results = await syncer.sync(instances)
     guard !Task.isCancelled else { return results }
     let language = environment.language
-    for result in results {
+    for result in results where result.failureKey != MessageSyncer.localFailureKey {
       let streak = failing.withLock { set -> Bool? in
         if result.failure != nil { return set.insert(result.instanceID).inserted ? true : nil }
         return set.remove(result.instanceID) != nil ? false : nil
@@ -123,8 +127,10 @@ struct MessageFollower: Sendable {
   static func pause(_ seconds: TimeInterval) async -> Bool {
     guard seconds > 0 else { return !Task.isCancelled }
     do {
-      // At most 30 years at a time: nanoseconds of anything longer overflow a UInt64.
-      try await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1_000_000_000))
+      // Options hold lengths to 100 years (3.2e18 ns, inside UInt64); the bound is kept here
+      // too, so no length can overflow the conversion.
+      try await Task.sleep(
+        nanoseconds: UInt64(min(seconds, TimeArgument.longest) * 1_000_000_000))
       return true
     } catch {
       return false

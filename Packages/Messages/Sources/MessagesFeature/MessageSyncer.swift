@@ -209,6 +209,10 @@ public struct MessageSyncer: Sendable {
   public let clock: AppClock
   /// Whether every sync reads every row (`messages sync --full`).
   public let full: Bool
+  /// The first failure of the database file itself (damaged, read-only, full) a sync met:
+  /// this computer's, not a device's. The instance's result says so; the command stops
+  /// with it, once (``SQLiteError/isFileFailure``).
+  public let localFailure = Locked<SQLiteError?>(nil)
   /// How many entries of its list one sync reads from one device at most
   /// (`--max-per-device`); a read that reaches it keeps what it read and the next sync reads
   /// on from there.
@@ -248,6 +252,9 @@ public struct MessageSyncer: Sendable {
     self.maxPerDevice = max(1, maxPerDevice)
     self.reading = reading
   }
+
+  /// The failure key of an instance's result when the database file failed.
+  public static let localFailureKey = "error.localStore"
 
   /// Messages each page re-reads from the previous one: a tenth of a page, at most 20.
   public var overlap: Int { min(20, max(1, pageSize / 10)) }
@@ -822,6 +829,10 @@ public struct MessageSyncer: Sendable {
       result.unreadable = pass.unreadable
       result.fail(key: failure.reasonKey, failure.error.localizedMessage)
       await failed(instanceID, result.failure, writer)
+    } catch let error as SQLiteError where error.isFileFailure {
+      // The database failed, not the device: nothing is recorded against the instance.
+      localFailure.withLock { $0 = $0 ?? error }
+      result.fail(key: Self.localFailureKey, error.localizedMessage)
     } catch {
       result.unreadable = pass.unreadable
       result.fail(key: "error.other") { UserFacingMessage.of(error, $0) }

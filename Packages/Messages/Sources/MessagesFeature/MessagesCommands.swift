@@ -136,8 +136,8 @@ enum MessagesCommands {
       .option("instance", valueName: "REF", help: MessagesStrings.string("help.instance"))
         .completing(.instance),
       .option("peer", valueName: "P", help: MessagesStrings.string("help.peer")).completing(.peer),
-      .option("since", valueName: "D", help: MessagesStrings.string("help.since")),
-      .option("until", valueName: "D", help: MessagesStrings.string("help.until")),
+      .option("since", valueName: "D", help: MessagesStrings.string("help.since")).takingTime(),
+      .option("until", valueName: "D", help: MessagesStrings.string("help.until")).takingTime(),
       .option("search", valueName: "Q", help: MessagesStrings.string("help.search")),
       .flag("has-code", help: MessagesStrings.string("help.hasCode")),
     ]
@@ -228,6 +228,8 @@ enum MessagesCommands {
         clock: environment.clock, full: parsed.flag("full"), maxPerDevice: ceiling,
         reading: status.map { line in { @Sendable reading in line.update(reading) } })
       let results = await syncer.sync(instances) { done, total, result in
+        // The database's own failure is said once, when the command stops with it.
+        guard result.failureKey != MessageSyncer.localFailureKey else { return }
         let line = progressLine(result, environment.language)
         if let status {
           status.above { environment.progress(done, of: total, line) }
@@ -236,6 +238,7 @@ enum MessagesCommands {
         }
       }
       status?.finish()
+      if let failure = syncer.localFailure.current { throw failure }
       MessagesLog.synced(results, environment)
       // The search index catches up with what the sync stored (and with what an interrupted
       // run left); searches are exact meanwhile. After a later sync of every instance, a few
@@ -491,7 +494,8 @@ enum MessagesCommands {
           .option("text", valueName: "T", help: MessagesStrings.string("help.text")),
           .flag("text-stdin", help: MessagesStrings.string("help.textStdin")),
           .option(
-            "expires-in", valueName: "DURATION", help: MessagesStrings.string("help.expiresIn")),
+            "expires-in", valueName: "DURATION", help: MessagesStrings.string("help.expiresIn")
+          ).takingDuration(),
           sendTimeoutOption,
         ])
     ) { invocation in
@@ -586,7 +590,7 @@ enum MessagesCommands {
   /// `90`, `90s`, `30m`, `2h`, `1d` → seconds.
   static func parseDuration(_ text: String) throws -> TimeInterval {
     guard let seconds = TimeArgument.seconds(text), seconds > 0 else {
-      throw MessagesFailure("error.badDuration", ["value": text])
+      throw UsageFailure(MessagesFailure("error.badDuration", ["value": text]))
     }
     return seconds
   }
@@ -793,8 +797,18 @@ enum MessagesCommands {
       guard let format = ExportFormat(rawValue: formatText) else {
         throw MessagesFailure("error.badFormat", ["value": formatText])
       }
+      // `-o -` is standard output, as Unix tools read it; `--json` would write there too.
+      let toStandardOutput = parsed.optionalString("output") == "-"
+      if toStandardOutput && environment.output.json {
+        throw UsageFailure(MessagesFailure("error.outputStandardJSON"))
+      }
       let store = try store(environment)
       let filter = try filter(parsed, environment, store: store)
+      if toStandardOutput {
+        return try exportToStandardOutput(
+          filter, format: format, includeBodies: parsed.flag("include-bodies"), store: store,
+          environment)
+      }
       let destination: URL
       let existing: AtomicFile.Existing
       if let output = parsed.optionalString("output") {
@@ -828,6 +842,28 @@ enum MessagesCommands {
         payload: ExportPayload(
           path: written.path, format: format.rawValue, count: count, bodiesIncluded: include))
     }
+  }
+
+  /// `msa messages export -o -`: the lines on standard output, a page at a time, and the
+  /// count on standard error.
+  static func exportToStandardOutput(
+    _ filter: MessageFilter, format: ExportFormat, includeBodies: Bool, store: Store,
+    _ environment: AppEnvironment
+  ) throws -> CommandResult {
+    let count = try MessageExporter(archive: MessageArchive(store: store)).export(
+      filter: filter, format: format, includeBodies: includeBodies
+    ) { environment.streams.writeExport(String(decoding: $0, as: UTF8.self)) }
+    environment.logger.labeled("msa.messages").notice(
+      "messages.exported",
+      metadata: [
+        "count": String(count), "format": format.rawValue, "path": "-",
+        "bodies_included": String(includeBodies),
+      ])
+    environment.streams.writeError(
+      MessagesStrings.text(
+        includeBodies ? "export.doneStandardWithBodies" : "export.doneStandard",
+        environment.language, ["count": String(count)]) + "\n")
+    return .written()
   }
 
   static var stats: FeatureCommand {

@@ -68,8 +68,10 @@ extension MessagesCommands {
           .completing(.instance),
           .option(
             "since", valueName: "DURATION", help: MessagesStrings.string("help.codeSince"),
-            default: "10m"),
-          .option("wait", valueName: "DURATION", help: MessagesStrings.string("help.codeWait")),
+            default: "10m"
+          ).takingDuration(),
+          .option("wait", valueName: "DURATION", help: MessagesStrings.string("help.codeWait"))
+            .takingDuration(),
         ])
     ) { invocation in
       let environment = invocation.environment
@@ -101,6 +103,7 @@ extension MessagesCommands {
               await follower.round(after: after, filter: matches)
             }
             last = round.last
+            if follower.localFailure != nil { return nil }
             if let message = round.messages.max(by: Self.arrivedBefore) {
               return message
             }
@@ -112,10 +115,12 @@ extension MessagesCommands {
           }
           return nil
         }
+        if let failure = follower.localFailure { throw failure }
         // Ctrl-C before the time ran out.
         stopped = found == nil && ContinuousClock.now < deadline
       } else {
         _ = await follower.round(after: follower.baseline, filter: matches)
+        if let failure = follower.localFailure { throw failure }
         // Judged by when msa first archived each message (``ArchivedMessage/isRecent``).
         let start = environment.clock.now().addingTimeInterval(-since)
         found = try recentCodes(archive, filter: filter, since: start).first
@@ -207,7 +212,8 @@ extension MessagesCommands {
           .completing(.instance),
           .option(
             "interval", valueName: "DURATION", help: MessagesStrings.string("help.interval"),
-            default: "5s"),
+            default: "5s"
+          ).takingDuration(),
           .flag("show-bodies", help: MessagesStrings.string("help.showBodies")),
         ])
     ) { invocation in
@@ -239,6 +245,7 @@ extension MessagesCommands {
         var received = 0
         while !Task.isCancelled {
           let round = await follower.round(after: last, filter: filter)
+          if follower.localFailure != nil { break }
           last = round.last
           rounds += 1
           let fresh = round.messages
@@ -256,6 +263,7 @@ extension MessagesCommands {
         }
         return (rounds, received)
       }
+      if let failure = follower.localFailure { throw failure }
       MessagesLog.watchEnded(rounds: rounds, received: received, environment)
       environment.streams.writeError(
         MessagesStrings.text("watch.ended", language, ["count": String(received)]) + "\n")

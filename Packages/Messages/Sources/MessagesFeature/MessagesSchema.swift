@@ -23,6 +23,7 @@ enum MessagesSchema {
       Migration(
         version: 9, name: "bounded reads: page size, reading on, repeated ids", sql: version9),
       Migration(version: 10, name: "exact peer keys", apply: exactPeerKeys),
+      Migration(version: 11, name: "local deletes stay deleted", sql: version11),
     ])
 
   static let version1 = """
@@ -307,6 +308,18 @@ enum MessagesSchema {
     ALTER TABLE message_sync_state ADD COLUMN page_size INTEGER;
     ALTER TABLE message_sync_state ADD COLUMN read_on TEXT;
     ALTER TABLE message_sync_state ADD COLUMN ids_repeat INTEGER NOT NULL DEFAULT 0;
+    """
+
+  /// What the user deleted from the archive, by device id and identity key (``MessageIdentity``):
+  /// a sync skips those device rows, so a local delete stays deleted (issue 35).
+  static let version11 = """
+    CREATE TABLE message_tombstones (
+      instance_id TEXT NOT NULL,
+      upstream_id INTEGER NOT NULL,
+      dedupe_key TEXT NOT NULL,
+      deleted_at INTEGER NOT NULL,
+      PRIMARY KEY (instance_id, upstream_id, dedupe_key)
+    ) WITHOUT ROWID;
     """
 
   /// Peer keys compare exactly but for a mobile number's documented forms (``PeerNumber``,
