@@ -16,6 +16,7 @@ let package = Package(
     .package(path: "../Packages/CommandLineKit"),
     .package(path: "../Packages/ThemeKit"),
     .package(path: "../Packages/LocalStore"),
+    .package(path: "../Packages/HTTPKit"),
     .package(path: "../Packages/SimAdminClient"),
     .package(path: "../Packages/LogCenter"),
     .package(path: "../Packages/ViewKit"),
@@ -28,7 +29,7 @@ let package = Package(
     .target(name: "FuzzDriver"),
     .executableTarget(
       name: "FuzzHTTPResponse",
-      dependencies: ["FuzzDriver", .product(name: "SimAdminClient", package: "SimAdminClient")]),
+      dependencies: ["FuzzDriver", .product(name: "HTTPKit", package: "HTTPKit")]),
     .executableTarget(
       name: "FuzzJSONCursor",
       dependencies: ["FuzzDriver", .product(name: "SimAdminClient", package: "SimAdminClient")]),

@@ -9,11 +9,8 @@ let package = Package(
     .library(name: "EssentialsTesting", targets: ["EssentialsTesting"]),
   ],
   targets: [
-    // sys/epoll.h, which Swift's Glibc module leaves out (ReadinessSet on Linux).
-    .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     .target(
       name: "Essentials",
-      dependencies: [.target(name: "CEpoll", condition: .when(platforms: [.linux]))],
       resources: [
         .embedInCode("Resources/Strings.json"), .embedInCode("Resources/CodeRules.json"),
       ]),

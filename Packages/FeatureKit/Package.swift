@@ -15,6 +15,7 @@ let package = Package(
     .package(path: "../ViewKit"),
     // For FeatureKitTesting's harness only: a real store and the simulated SimAdmin fleet.
     .package(path: "../LocalStore"),
+    .package(path: "../HTTPKit"),
     .package(path: "../SimAdminClient"),
     .package(path: "../SimAdminSimulator"),
   ],
@@ -30,11 +31,16 @@ let package = Package(
         .product(name: "EssentialsTesting", package: "Essentials"),
         .product(name: "LocalStore", package: "LocalStore"),
         .product(name: "LocalStoreTesting", package: "LocalStore"),
+        .product(name: "HTTPKit", package: "HTTPKit"),
         .product(name: "SimAdminClient", package: "SimAdminClient"),
         .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),
       ]),
     .testTarget(
       name: "FeatureKitTests",
-      dependencies: ["FeatureKit", "FeatureKitTesting"]),
+      dependencies: [
+        "FeatureKit", "FeatureKitTesting",
+        .product(name: "SimAdminClient", package: "SimAdminClient"),
+        .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),
+      ]),
   ]
 )

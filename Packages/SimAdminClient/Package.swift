@@ -9,19 +9,15 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../Essentials"),
+    .package(path: "../HTTPKit"),
     .package(path: "../SimAdminSimulator"),
   ],
   targets: [
-    // OpenSSL's headers only (no library is linked): the types and constants of the https
-    // support on Linux, which opens libssl with dlopen when the first https request is made.
-    .systemLibrary(
-      name: "COpenSSL", path: "Sources/COpenSSL",
-      providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"])]),
     .target(
       name: "SimAdminClient",
       dependencies: [
         .product(name: "Essentials", package: "Essentials"),
-        .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+        .product(name: "HTTPKit", package: "HTTPKit"),
       ],
       resources: [
         .embedInCode("Resources/Strings.json"), .embedInCode("Resources/RouteShapes.json"),
@@ -33,6 +29,7 @@ let package = Package(
         "SimAdminClient",
         .product(name: "Essentials", package: "Essentials"),
         .product(name: "EssentialsTesting", package: "Essentials"),
+        .product(name: "HTTPKit", package: "HTTPKit"),
         .product(name: "SimAdminSimulator", package: "SimAdminSimulator"),
       ]
     ),

@@ -8,12 +8,16 @@ let package = Package(
     .library(name: "SimAdminSimulator", targets: ["SimAdminSimulator"])
   ],
   dependencies: [
-    .package(path: "../Essentials")
+    .package(path: "../Essentials"),
+    .package(path: "../HTTPKit"),
   ],
   targets: [
     .target(
       name: "SimAdminSimulator",
-      dependencies: [.product(name: "Essentials", package: "Essentials")],
+      dependencies: [
+        .product(name: "Essentials", package: "Essentials"),
+        .product(name: "HTTPKit", package: "HTTPKit"),
+      ],
       resources: [.embedInCode("Resources/Strings.json")]
     ),
     .testTarget(
@@ -22,6 +26,7 @@ let package = Package(
         "SimAdminSimulator",
         .product(name: "Essentials", package: "Essentials"),
         .product(name: "EssentialsTesting", package: "Essentials"),
+        .product(name: "HTTPKit", package: "HTTPKit"),
       ]
     ),
   ],

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzDriver
 
-@testable import SimAdminClient
+@testable import HTTPKit
 
 /// The HTTP/1.x response parser on arbitrary bytes. The first input byte chooses how the rest
 /// is cut into reads (as the socket would deliver it) and the body cap; the parse must end the

@@ -119,6 +119,21 @@ import Testing
         list: [], map: map, nested: nested))
   }
 
+  @Test("a date before the Gregorian reform is the encoder's to write (its calendar is Julian)")
+  func datesBeforeTheReformFallBackToTheEncoder() throws {
+    // 1000-06-15 01:00 UTC in the proleptic Gregorian calendar; the encoder writes 1000-06-09.
+    let early = Date(timeIntervalSince1970: -30_595_964_400)
+    var writer = JSONOutputWriter()
+    writer.date(early)
+    #expect(writer.isUnwritable)
+    let sample = Sample(
+      text: "t", number: 1, flag: true, optional: nil, double: nil, date: early, list: [],
+      map: [:], nested: [])
+    #expect(
+      try JSONOutput.render(command: "c", data: sample)
+        == JSONOutput.render(command: "c", data: ThroughEncoder(value: sample)))
+  }
+
   @Test func whatOnlyTheEncoderWritesFallsBackToIt() throws {
     var writer = JSONOutputWriter()
     writer.double(.infinity)

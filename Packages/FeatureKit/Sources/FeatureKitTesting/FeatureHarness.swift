@@ -31,8 +31,15 @@ public struct TestedFeature: Sendable {
 }
 
 /// One feature's commands against real parts: a SQLite store in a temporary directory, a
-/// SimAdmin connector over real HTTP and, when asked, a simulated fleet on 127.0.0.1 whose
-/// devices are registered as instances named after their profiles.
+/// SimAdmin connector and, when asked, a simulated fleet on 127.0.0.1 whose devices are
+/// registered as instances named after their profiles.
+///
+/// Requests to the devices of the harness's fleets (its own and any ``attach(_:)``ed) go
+/// straight into the simulator without a socket (HTTPKit's in-memory transport: the same
+/// router, faults, deadlines and size cap as over loopback HTTP); other origins go over real
+/// sockets. A test of the network itself passes `transport: HTTPTransports.standard()`;
+/// `MSA_TEST_TRANSPORT=sockets` sends every harness's requests over loopback sockets for a
+/// whole run (see ``DeviceRoute``).
 ///
 /// `run` returns what the command returns and throws what it throws; `outcome` keeps either,
 /// with the exit status, the message and what was written to the standard streams.
@@ -55,6 +62,8 @@ public final class FeatureHarness: Sendable {
   private let recordsLog: Bool
   private let fleet: SimulatedFleet?
   private let services: Services
+  /// The default transport, which knows the fleets; `nil` when the test gave its own.
+  private let routing: FleetRoutingTransport?
 
   /// A harness with no devices: the store (a fresh ``TestStore`` with the feature's schema
   /// when nil) and a connector.
@@ -64,11 +73,18 @@ public final class FeatureHarness: Sendable {
   ///   - recordsLog: commands log into the store's runtime log, as the app wires it, instead
   ///     of into ``logs``.
   ///   - timeout: the connector's seconds per request.
-  ///   - transport: the connector's transport (default: the standard one).
+  ///   - transport: the connector's transport (default: in memory to the fleets the harness
+  ///     knows, over loopback sockets elsewhere).
+  ///   - route: how the default transport reaches the fleets' devices (default: the one
+  ///     `MSA_TEST_TRANSPORT` names, in memory when it is unset).
+  ///   - wrapping: wraps the transport (the default or `transport`) in one of the test's own,
+  ///     which sees every request and answer: an injected fault or a count.
+  /// - Throws: ``UnknownDeviceRoute`` when `MSA_TEST_TRANSPORT` names no route.
   public init(
     _ feature: TestedFeature, store: TestStore? = nil, language: AppLanguage = .english,
     input: String? = nil, recordsLog: Bool = false, timeout: TimeInterval = 5,
-    transport: (any HTTPTransport)? = nil
+    transport: (any HTTPTransport)? = nil, route: DeviceRoute? = nil,
+    wrapping: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil
   ) throws {
     self.feature = feature
     let testStore = try store ?? TestStore(modules: feature.schema)
@@ -80,11 +96,15 @@ public final class FeatureHarness: Sendable {
     fleet = nil
     instances = []
     let credentials = testStore.store.credentials
+    let routing =
+      transport == nil ? FleetRoutingTransport(route: try route ?? .configured()) : nil
+    self.routing = routing
+    let chosen = transport ?? routing ?? HTTPTransports.standard()
     let clock = testStore.clock.clock
     // As the app wires it (AppRuntime's CredentialPasswordKeeper): refusals remembered in
     // the store's credential store.
     let connector = SimAdminConnector(
-      transport: transport ?? HTTPTransports.standard(), timeout: timeout,
+      transport: wrapping?(chosen) ?? chosen, timeout: timeout,
       userAgentVersion: "test", clock: clock, passwords: HarnessPasswords(credentials, clock))
     self.connector = connector
     services = feature.services(Services().registering(testStore.store).registering(connector))
@@ -101,6 +121,7 @@ public final class FeatureHarness: Sendable {
     streams = base.streams
     connector = base.connector
     services = base.services
+    routing = base.routing
     self.fleet = fleet
     var added: [Instance] = []
     for device in fleet.devices {
@@ -117,21 +138,26 @@ public final class FeatureHarness: Sendable {
 
   /// A harness with a simulated fleet of `profiles` on 127.0.0.1, each device registered as
   /// an instance named after its profile, with `passwords` (by profile name) stored. Call
-  /// ``stop()`` at the end, or run the test in ``use(_:)``. The devices' clocks are the
-  /// system's unless `devicesOnTestClock`: then they read the harness's ``clock`` (a device
-  /// stamps its messages with it, as a real device and msa share the wall clock).
+  /// ``stop()`` at the end, or run the test in ``use(_:)``. Requests reach the devices in
+  /// memory unless `transport` or `route` says otherwise (`HTTPTransports.standard()` or
+  /// `.sockets`: loopback sockets); `wrapping` puts a transport of the test's own around it. The devices' clocks are the system's unless `devicesOnTestClock`: then they
+  /// read the harness's ``clock`` (a device stamps its messages with it, as a real device and
+  /// msa share the wall clock).
   public convenience init(
     _ feature: TestedFeature, devices profiles: [DeviceProfile],
     passwords: [String: String] = [:], store: TestStore? = nil,
     language: AppLanguage = .english, input: String? = nil, recordsLog: Bool = false,
     timeout: TimeInterval = 5, transport: (any HTTPTransport)? = nil,
+    route: DeviceRoute? = nil,
+    wrapping: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil,
     devicesOnTestClock: Bool = false
   ) async throws {
     let base = try FeatureHarness(
       feature, store: store, language: language, input: input, recordsLog: recordsLog,
-      timeout: timeout, transport: transport)
+      timeout: timeout, transport: transport, route: route, wrapping: wrapping)
     let fleet = try await SimulatedFleet.start(
       profiles, clock: devicesOnTestClock ? base.testStore.clock.clock : .system)
+    base.attach(fleet)
     do {
       try self.init(base, fleet: fleet, passwords: passwords)
     } catch {
@@ -236,6 +262,13 @@ public final class FeatureHarness: Sendable {
   @discardableResult
   public func addInstance(_ name: String, _ origin: String) throws -> Instance {
     try registry.add(name: name, origin: try InstanceOrigin(parsing: origin))
+  }
+
+  /// Sends requests to `fleet`'s devices in memory from now on (unless the harness was given
+  /// its own transport or runs on the sockets route): for a fleet a test starts itself and
+  /// registers.
+  public func attach(_ fleet: SimulatedFleet) {
+    routing?.attach(fleet)
   }
 
   /// Stops the simulated fleet: nothing stays listening.

@@ -1,17 +1,19 @@
+import Essentials
 import Foundation
 import LocalStore
 
 // The stored text of a snapshot (`instance_status.snapshot`) written directly (issue 19, case
 // 1): the same bytes as `JSONEncoder` with `.sortedKeys` and `.iso8601` dates gives for its
 // synthesized `Encodable` (compact, slashes escaped as `\/`, `nil` left out), without building
-// the encoder's tree for each of a refresh's thousand devices (``StoredJSON``).
+// the encoder's tree for each of a refresh's thousand devices (Essentials' `JSONWriter` in its
+// `.stored` format).
 // `SnapshotTextTests` compares the two for every field and odd values; where the writer steps
-// aside (``StoredJSON/isUnwritable``), the encoder writes the text.
+// aside (`isUnwritable`), the encoder writes the text.
 
 extension DeviceSnapshot {
   /// The stored JSON text, written directly; `nil` when the writer steps aside.
   func writtenJSONText() -> String? {
-    var json = StoredJSON()
+    var json = JSONWriter(format: .stored, capacity: 512)
     json.object { json in
       json.member("dataActive", dataActive)
       json.member("iccid", iccid)

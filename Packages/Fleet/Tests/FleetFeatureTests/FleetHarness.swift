@@ -11,8 +11,9 @@ extension TestedFeature {
 
 extension FeatureHarness {
   /// Adds every device of `fleet` with `msa fleet add` under its profile's name, storing
-  /// `passwords` by name.
+  /// `passwords` by name; the harness reaches them in memory.
   func register(_ fleet: SimulatedFleet, passwords: [String: String] = [:]) async {
+    attach(fleet)
     for device in fleet.devices {
       let name = device.profile.name
       var arguments = ["fleet", "add", "--name", name, "--url", device.origin.absoluteString]

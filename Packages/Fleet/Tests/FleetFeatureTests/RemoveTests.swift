@@ -15,6 +15,7 @@ import ViewKit
   ) {
     let fleet = try await SimulatedFleet.start(profiles)
     let harness = try FeatureHarness(.fleet)
+    harness.attach(fleet)
     for device in fleet.devices {
       var arguments = [
         "fleet", "add", "--name", device.profile.name, "--url", device.origin.absoluteString,
@@ -26,10 +27,11 @@ import ViewKit
     return (fleet, harness)
   }
 
-  /// `GET /api/hub` exactly as the device answers it, bytes and all.
-  func hubAnswer(_ device: SimulatedDevice) async throws -> Data {
+  /// `GET /api/hub` exactly as the device answers it, bytes and all (through the harness's
+  /// transport, bypassing its connector).
+  func hubAnswer(_ device: SimulatedDevice, _ harness: FeatureHarness) async throws -> Data {
     let request = try SimAdminRoute.hub.request(origin: device.origin)
-    let response = try await HTTPTransports.standard().send(request, timeout: 10)
+    let response = try await harness.connector.transport.send(request, timeout: 10)
     #expect(response.status == 200)
     return response.body
   }
@@ -61,11 +63,11 @@ import ViewKit
     let (fleet, harness) = try await setUp(
       [DeviceProfile(name: "mine", hub: binding, smsCount: 0)], password: nil)
     let device = fleet.devices[0]
-    let before = try await hubAnswer(device)
+    let before = try await hubAnswer(device, harness)
     device.clearRequests()
     let outcome = await harness.outcome(["fleet", "remove", "mine", "--yes"])
     let requests = device.requests().map(\.target)
-    let after = try await hubAnswer(device)
+    let after = try await hubAnswer(device, harness)
     await fleet.stop()
     #expect(outcome.exitCode == .success, "\(outcome.message)")
     let report = try #require(try outcome.payload(RemovePayload.self).removals.first)
@@ -122,7 +124,7 @@ import ViewKit
     ])
     let bound = fleet.devices[0]
     // The device's own fallback settings, which a release must keep.
-    _ = try await HTTPTransports.standard().send(
+    _ = try await harness.connector.transport.send(
       SimAdminRoute.hubSave(
         enabled: true, url: "http://10.0.0.9:3001", localFallbackTimeoutSeconds: 300,
         localFallbackEnabled: false
@@ -149,7 +151,7 @@ import ViewKit
     #expect(!bound.isClaimable)
     #expect(writes(bound) == ["/api/hub"])
     let config =
-      try JSONSerialization.jsonObject(with: try await hubAnswer(bound)) as? [String: Any]
+      try JSONSerialization.jsonObject(with: try await hubAnswer(bound, harness)) as? [String: Any]
     let saved = (config?["data"] as? [String: Any])?["config"] as? [String: Any]
     #expect(saved?["local_fallback_timeout_seconds"] as? Int == 300)
     #expect(saved?["local_fallback_enabled"] as? Bool == false)

@@ -36,6 +36,7 @@ import ViewKit
       DeviceProfile(name: "b", password: "pw", smsCount: 0),
     ])
     let harness = try FeatureHarness(.fleet)
+    harness.attach(fleet)
     _ = await harness.outcome(
       [
         "fleet", "add", "--name", "a", "--url", fleet.devices[0].origin.absoluteString,

@@ -154,7 +154,7 @@ public struct ConnectionLogRepository: Sendable {
   /// The stored text of `requests`, written directly: the bytes `JSONEncoder` writes with
   /// `.sortedKeys` (one per device request of a refresh; `ConnectionLogTextTests`).
   static func encode(_ requests: [DeviceRequest]) -> String {
-    var json = StoredJSON()
+    var json = JSONWriter(format: .stored, capacity: 512)
     json.array(requests) { json, request in
       json.object { json in
         json.member("bytes", request.bytes)

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The last probe result of one instance, as the Fleet feature stores it.
@@ -89,7 +90,7 @@ public struct StatusRepository: Sendable {
   /// the previous status of every device it probed).
   public func statusCodes(of instanceIDs: [String]) throws -> [String: String] {
     guard !instanceIDs.isEmpty else { return [:] }
-    var json = StoredJSON()
+    var json = JSONWriter(format: .stored, capacity: 512)
     json.array(instanceIDs) { json, id in json.string(id) }
     var codes: [String: String] = [:]
     for row in try store.database.query(

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LocalStore
 
-/// A connection-log record's requests are written directly (``StoredJSON``): byte for byte
+/// A connection-log record's requests are written directly (`JSONWriter`, format `.stored`): byte for byte
 /// what `JSONEncoder` with `.sortedKeys` writes (the plain encoder's member order changes from
 /// run to run), and read back as the same requests.
 @Suite struct ConnectionLogTextTests {

@@ -328,7 +328,7 @@ struct BoundedSyncTests {
     let device = Locked<SimulatedDevice?>(nil)
     let failing = Locked(false)
     // The device goes down after the --full's second page (an injected fault).
-    let transport = HookedTransport { page in
+    let hook: @Sendable (Int) -> Void = { page in
       if failing.current, page == 2 { device.current?.setFaults([FaultRule(.down)]) }
     }
     let harness = try await FeatureHarness(
@@ -336,7 +336,7 @@ struct BoundedSyncTests {
       devices: [
         DeviceProfile(
           name: "Huge", smsCount: 400, seed: 18, smsCases: [.hugeBodies(characters: 17_000)])
-      ], timeout: 30, transport: transport)
+      ], timeout: 30, wrapping: { HookedTransport($0, hook: hook) })
     device.withLock { $0 = harness.devices[0] }
     failing.withLock { $0 = true }
     let (full, _) = try await Self.sync(harness, ["--full"], within: 180)

@@ -377,12 +377,17 @@ enum JSONOutputTest {
   }
 }
 
-/// Counts the `POST /api/sms/send` requests in flight at once (the widest moment).
+/// Counts the `POST /api/sms/send` requests in flight at once (the widest moment) that
+/// `inner` (the harness's) carries.
 final class SendCountingTransport: HTTPTransport {
-  let inner = HTTPTransports.standard()
+  let inner: any HTTPTransport
   let state = Locked((now: 0, widest: 0))
 
-  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+  init(_ inner: any HTTPTransport) {
+    self.inner = inner
+  }
+
+  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
     -> HTTPResponse
   {
     let counted = request.url.path == "/api/sms/send"
@@ -414,7 +419,7 @@ struct OutboxConcurrencyTests {
     for device in harness.devices {
       device.setFaults([FaultRule(.latency(milliseconds: 150, jitter: 0))])
     }
-    let transport = SendCountingTransport()
+    let transport = SendCountingTransport(harness.connector.transport)
     let connector = SimAdminConnector(transport: transport, timeout: 5, userAgentVersion: "test")
     let asked = Locked<[Int]>([])
     let touched = try await OutboxProcessor(

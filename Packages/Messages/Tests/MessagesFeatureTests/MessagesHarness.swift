@@ -26,17 +26,19 @@ extension TestStore {
   }
 }
 
-/// A transport that lets a test act on a device between SMS list pages (an injected fault).
+/// A transport that lets a test act on a device between SMS list pages (an injected fault):
+/// `inner` (the harness's) carries the requests.
 final class HookedTransport: HTTPTransport {
-  let inner = HTTPTransports.standard()
+  let inner: any HTTPTransport
   let listPages = Locked(0)
   let hook: @Sendable (Int) -> Void
 
-  init(hook: @escaping @Sendable (Int) -> Void = { _ in }) {
+  init(_ inner: any HTTPTransport, hook: @escaping @Sendable (Int) -> Void = { _ in }) {
+    self.inner = inner
     self.hook = hook
   }
 
-  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
     -> HTTPResponse
   {
     let response = try await inner.send(request, timeout: timeout)

@@ -61,11 +61,12 @@ struct SyncTests {
   @Test("live traffic between pages: nothing lost, nothing duplicated")
   func liveTraffic() async throws {
     let device = Locked<SimulatedDevice?>(nil)
-    let transport = HookedTransport { page in
+    let hook: @Sendable (Int) -> Void = { page in
       device.current?.receiveSMS(from: "+8613900000\(page)", content: "live \(page) 验证码 4821")
     }
     let harness = try await FeatureHarness(
-      .messages, devices: [DeviceProfile(name: "A", smsCount: 40)], transport: transport)
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 40)],
+      wrapping: { HookedTransport($0, hook: hook) })
     let before = Set(harness.devices[0].messages().map(messageIdentity))
     device.withLock { $0 = harness.devices[0] }
     let result = await harness.syncer(pageSize: 6).syncOne(harness.instances[0])
@@ -88,13 +89,14 @@ struct SyncTests {
   @Test("deletions between pages: every message still on the device is archived")
   func deletionsBetweenPages() async throws {
     let device = Locked<SimulatedDevice?>(nil)
-    let transport = HookedTransport { page in
+    let hook: @Sendable (Int) -> Void = { page in
       guard page <= 3, let simulated = device.current else { return }
       // Delete the 5 newest (already read) messages: older ones move to lower offsets.
       simulated.deleteMessages(ids: simulated.messages().prefix(5).map(\.id))
     }
     let harness = try await FeatureHarness(
-      .messages, devices: [DeviceProfile(name: "A", smsCount: 60)], transport: transport)
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 60)],
+      wrapping: { HookedTransport($0, hook: hook) })
     let before = Set(harness.devices[0].messages().map(messageIdentity))
     device.withLock { $0 = harness.devices[0] }
     let result = await harness.syncer(pageSize: 8).syncOne(harness.instances[0])
@@ -111,13 +113,19 @@ struct SyncTests {
   @Test("an interrupted sync run again completes, also after new messages")
   func interruptedSync() async throws {
     let device = Locked<SimulatedDevice?>(nil)
-    let transport = HookedTransport { page in
+    let hook: @Sendable (Int) -> Void = { page in
       if page == 2 {
         device.current?.setFaults([FaultRule(.serverError, pathPrefix: "/api/sms/list")])
       }
     }
+    let transport = Locked<HookedTransport?>(nil)
     let harness = try await FeatureHarness(
-      .messages, devices: [DeviceProfile(name: "A", smsCount: 50)], transport: transport)
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 50)],
+      wrapping: { inner in
+        let hooked = HookedTransport(inner, hook: hook)
+        transport.withLock { $0 = hooked }
+        return hooked
+      })
     let simulated = harness.devices[0]
     device.withLock { $0 = simulated }
     let first = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
@@ -132,7 +140,7 @@ struct SyncTests {
     // A later sync interrupted after its first page must not stop early next time.
     for index in 0..<35 { simulated.receiveSMS(from: "10086", content: "new \(index)") }
     device.withLock { $0 = simulated }
-    transport.listPages.withLock { $0 = 0 }
+    transport.current?.listPages.withLock { $0 = 0 }
     let third = await harness.syncer(pageSize: 10).syncOne(harness.instances[0])
     #expect(third.failure != nil)
     device.withLock { $0 = nil }

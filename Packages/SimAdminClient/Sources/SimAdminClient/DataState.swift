@@ -5,7 +5,7 @@ public struct DataState: Codable, Sendable, Hashable {
   /// Mobile data is connected.
   public var active: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case active
   }
 

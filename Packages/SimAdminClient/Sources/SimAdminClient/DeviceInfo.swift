@@ -15,7 +15,7 @@ public struct DeviceInfo: Codable, Sendable, Hashable {
   /// Modem is powered (state ≥ 3).
   public var powered: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case imei, manufacturer, model, revision, online, powered
   }
 

@@ -11,7 +11,7 @@ public struct HealthInfo: Codable, Sendable, Hashable {
   /// The SimAdmin version, e.g. `1.1.10`.
   public var version: String
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case status, message, platform, version
   }
 

@@ -16,7 +16,7 @@ public struct NetworkInfo: Codable, Sendable, Hashable {
   /// Mobile network code, when sent.
   public var mnc: String?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case mcc, mnc
     case operatorName = "operator_name"
     case registrationStatus = "registration_status"

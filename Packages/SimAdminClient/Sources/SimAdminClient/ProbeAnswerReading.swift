@@ -70,28 +70,39 @@ extension JSONCursor {
     return strings
   }
 
-  /// The members of the object at the cursor, each key matched against `names` (a key not
-  /// among them is skipped): `body` reads the value of the name at the index it gets. A name
-  /// met twice steps aside. Returns which names were met, as bits; throws ``JSONUndecided``
-  /// when the value is not an object.
-  mutating func readMembers(
-    _ names: [StaticString], _ body: (inout JSONCursor, Int) throws -> Void
-  ) throws -> UInt32 {
+  /// The members of the object at the cursor, each key matched against `members` (a key not
+  /// among them is skipped): `body` reads the value of the member it gets. A member met twice
+  /// steps aside. Returns which members were met; throws ``JSONUndecided`` when the value is
+  /// not an object.
+  mutating func readMembers<Member>(
+    _ members: MemberNames<Member>, _ body: (inout JSONCursor, Member) throws -> Void
+  ) throws -> MetMembers<Member> {
     guard try peek() == .object else { throw JSONUndecided() }
-    var met: UInt32 = 0
+    var met = MetMembers(members)
     try enterObject()
     var first = true
     while let key = try nextMember(&first) {
-      guard let index = names.firstIndex(where: { self.key(key, is: $0) }) else {
+      guard let index = members.names.firstIndex(where: { self.key(key, is: $0) }) else {
         try skipValue()
         continue
       }
-      let bit: UInt32 = 1 << UInt32(index)
-      guard met & bit == 0 else { throw JSONUndecided() }
-      met |= bit
-      try body(&self, index)
+      guard met.insert(index) else { throw JSONUndecided() }
+      try body(&self, members.keys[index])
     }
     return met
+  }
+
+  /// Whether `key` is exactly `name` (UTF-8).
+  @inline(__always)
+  func key(_ key: Key, is name: [UInt8]) -> Bool {
+    name.withUnsafeBufferPointer { expected in
+      if let decoded = key.decoded { return decoded.utf8.elementsEqual(expected) }
+      guard key.length == expected.count else { return false }
+      for offset in 0..<key.length where bytes[key.start &+ offset] != expected[offset] {
+        return false
+      }
+      return true
+    }
   }
 
   /// Steps aside unless a value other than null follows: a promised part, which the
@@ -101,23 +112,71 @@ extension JSONCursor {
   }
 }
 
+/// The member names a cursor reader matches, taken from the model's `CodingKeys`: the one list
+/// both readers of a model use, so the `Decodable` conformance and the reader cannot name a
+/// member differently, and a reader's `switch` over the keys is checked by the compiler.
+struct MemberNames<Member: CodingKey & Equatable & Sendable>: Sendable {
+  /// The members read, in order.
+  let keys: [Member]
+  /// Their names' UTF-8 bytes, in the same order.
+  let names: [[UInt8]]
+
+  /// The members `keys` of a model whose reader keeps only those (a glance); at most 64 (the
+  /// models have up to 24).
+  init(_ keys: [Member]) {
+    self.keys = Array(keys.prefix(64))
+    names = self.keys.map { Array($0.stringValue.utf8) }
+  }
+}
+
+extension MemberNames where Member: CaseIterable {
+  /// Every member of the model.
+  init() {
+    self.init(Array(Member.allCases))
+  }
+}
+
+/// Which members of a ``MemberNames`` an object held.
+struct MetMembers<Member: CodingKey & Equatable & Sendable> {
+  private let members: MemberNames<Member>
+  private var bits: UInt64 = 0
+
+  init(_ members: MemberNames<Member>) {
+    self.members = members
+  }
+
+  /// Notes the member at `index`; `false` when it was met already.
+  mutating func insert(_ index: Int) -> Bool {
+    let bit: UInt64 = 1 << UInt64(index)
+    guard bits & bit == 0 else { return false }
+    bits |= bit
+    return true
+  }
+
+  /// Whether `member` was met.
+  func contains(_ member: Member) -> Bool {
+    guard let index = members.keys.firstIndex(of: member) else { return false }
+    return bits & (1 << UInt64(index)) != 0
+  }
+}
+
 extension HealthInfo: JSONCursorDecodable {
-  static let names: [StaticString] = ["status", "message", "platform", "version"]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads the body of `GET /api/health`; `status` is promised.
   static func read(from cursor: inout JSONCursor) throws -> HealthInfo {
     var health = HealthInfo(status: "", message: "", platform: "", version: "")
-    let met = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0:
+    let met = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .status:
         try cursor.expectPresent()
         health.status = try cursor.lenientOptionalString() ?? ""
-      case 1: health.message = try cursor.lenientOptionalString() ?? ""
-      case 2: health.platform = try cursor.lenientOptionalString() ?? ""
-      default: health.version = try cursor.lenientOptionalString() ?? ""
+      case .message: health.message = try cursor.lenientOptionalString() ?? ""
+      case .platform: health.platform = try cursor.lenientOptionalString() ?? ""
+      case .version: health.version = try cursor.lenientOptionalString() ?? ""
       }
     }
-    guard met & 1 != 0 else { throw JSONUndecided() }
+    guard met.contains(.status) else { throw JSONUndecided() }
     return health
   }
 
@@ -130,27 +189,25 @@ extension HealthInfo: JSONCursorDecodable {
 }
 
 extension DeviceInfo: JSONCursorDecodable {
-  static let names: [StaticString] = [
-    "imei", "manufacturer", "model", "revision", "online", "powered",
-  ]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads `data` of `GET /api/device`; `imei` is promised.
   static func read(from cursor: inout JSONCursor) throws -> DeviceInfo {
     var device = DeviceInfo(
       imei: "", manufacturer: "", model: "", revision: nil, online: false, powered: false)
-    let met = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0:
+    let met = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .imei:
         try cursor.expectPresent()
         device.imei = try cursor.lenientOptionalString() ?? ""
-      case 1: device.manufacturer = try cursor.lenientOptionalString() ?? ""
-      case 2: device.model = try cursor.lenientOptionalString() ?? ""
-      case 3: device.revision = try cursor.lenientOptionalString()
-      case 4: device.online = try cursor.lenientBool()
-      default: device.powered = try cursor.lenientBool()
+      case .manufacturer: device.manufacturer = try cursor.lenientOptionalString() ?? ""
+      case .model: device.model = try cursor.lenientOptionalString() ?? ""
+      case .revision: device.revision = try cursor.lenientOptionalString()
+      case .online: device.online = try cursor.lenientBool()
+      case .powered: device.powered = try cursor.lenientBool()
       }
     }
-    guard met & 1 != 0 else { throw JSONUndecided() }
+    guard met.contains(.imei) else { throw JSONUndecided() }
     return device
   }
 
@@ -168,26 +225,29 @@ extension DeviceInfo: JSONCursorDecodable {
 }
 
 extension SimInfo.Glance: JSONCursorDecodable {
-  static let names: [StaticString] = [
-    "present", "iccid", "phone_numbers", "operator_name", "registered_operator_name",
-  ]
+  /// The members a glance keeps, by ``SimInfo``'s own keys.
+  static let members = MemberNames<SimInfo.CodingKeys>([
+    .present, .iccid, .phoneNumbers, .operatorName, .registeredOperatorName,
+  ])
 
   /// Reads `data` of `GET /api/sim`, the parts a glance keeps; `present` is promised.
   static func read(from cursor: inout JSONCursor) throws -> SimInfo.Glance {
     var glance = SimInfo.Glance(
       present: false, iccid: "", phoneNumbers: [], operatorName: "", registeredOperatorName: "")
-    let met = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0:
+    let met = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .present:
         try cursor.expectPresent()
         glance.present = try cursor.lenientBool()
-      case 1: glance.iccid = try cursor.lenientOptionalString() ?? ""
-      case 2: glance.phoneNumbers = try cursor.lenientStrings()
-      case 3: glance.operatorName = try cursor.lenientOptionalString() ?? ""
-      default: glance.registeredOperatorName = try cursor.lenientOptionalString() ?? ""
+      case .iccid: glance.iccid = try cursor.lenientOptionalString() ?? ""
+      case .phoneNumbers: glance.phoneNumbers = try cursor.lenientStrings()
+      case .operatorName: glance.operatorName = try cursor.lenientOptionalString() ?? ""
+      case .registeredOperatorName:
+        glance.registeredOperatorName = try cursor.lenientOptionalString() ?? ""
+      default: try cursor.skipValue()
       }
     }
-    guard met & 1 != 0 else { throw JSONUndecided() }
+    guard met.contains(.present) else { throw JSONUndecided() }
     return glance
   }
 }
@@ -206,29 +266,27 @@ extension SimInfo.Glance {
 }
 
 extension NetworkInfo: JSONCursorDecodable {
-  static let names: [StaticString] = [
-    "operator_name", "registration_status", "technology_preference", "signal_strength", "mcc",
-    "mnc",
-  ]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads `data` of `GET /api/network`; `registration_status` is promised.
   static func read(from cursor: inout JSONCursor) throws -> NetworkInfo {
     var network = NetworkInfo(
       operatorName: "", registrationStatus: "unknown", technologyPreference: "",
       signalStrength: nil, mcc: nil, mnc: nil)
-    let met = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0: network.operatorName = try cursor.lenientOptionalString() ?? ""
-      case 1:
+    let met = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .operatorName: network.operatorName = try cursor.lenientOptionalString() ?? ""
+      case .registrationStatus:
         try cursor.expectPresent()
         network.registrationStatus = try cursor.lenientOptionalString() ?? "unknown"
-      case 2: network.technologyPreference = try cursor.lenientOptionalString() ?? ""
-      case 3: network.signalStrength = try cursor.lenientInt()
-      case 4: network.mcc = try cursor.lenientOptionalString()
-      default: network.mnc = try cursor.lenientOptionalString()
+      case .technologyPreference:
+        network.technologyPreference = try cursor.lenientOptionalString() ?? ""
+      case .signalStrength: network.signalStrength = try cursor.lenientInt()
+      case .mcc: network.mcc = try cursor.lenientOptionalString()
+      case .mnc: network.mnc = try cursor.lenientOptionalString()
       }
     }
-    guard met & 2 != 0 else { throw JSONUndecided() }
+    guard met.contains(.registrationStatus) else { throw JSONUndecided() }
     return network
   }
 
@@ -246,14 +304,17 @@ extension NetworkInfo: JSONCursorDecodable {
 }
 
 extension DataState: JSONCursorDecodable {
-  static let names: [StaticString] = ["active"]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads `data` of `GET /api/data`; `active` is promised.
   static func read(from cursor: inout JSONCursor) throws -> DataState {
     var active: Bool?
-    _ = try cursor.readMembers(names) { cursor, _ in
-      try cursor.expectPresent()
-      active = try cursor.lenientBool()
+    _ = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .active:
+        try cursor.expectPresent()
+        active = try cursor.lenientBool()
+      }
     }
     guard let active else { throw JSONUndecided() }
     return DataState(active: active)
@@ -265,7 +326,7 @@ extension DataState: JSONCursorDecodable {
 }
 
 extension SystemStats.Glance: JSONCursorDecodable {
-  static let names: [StaticString] = ["memory", "uptime", "temperature"]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads `data` of `GET /api/stats`, the parts a glance keeps; `memory` is promised (an
   /// object).
@@ -273,18 +334,18 @@ extension SystemStats.Glance: JSONCursorDecodable {
     var memory: SystemStats.Memory?
     var uptime: SystemStats.Uptime?
     var temperatures: [SystemStats.Temperature] = []
-    _ = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0:
+    _ = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .memory:
         // Promised, and an object: anything else steps aside.
         memory = try SystemStats.Memory.read(from: &cursor)
-      case 1:
+      case .uptime:
         if try cursor.peek() == .object {
           uptime = try SystemStats.Uptime.read(from: &cursor)
         } else {
           try cursor.skipValue()
         }
-      default:
+      case .temperatures:
         guard try cursor.peek() == .array else {
           try cursor.skipValue()
           return
@@ -317,24 +378,21 @@ extension SystemStats.Glance {
 }
 
 extension SystemStats.Memory {
-  static let names: [StaticString] = [
-    "total_bytes", "available_bytes", "used_bytes", "used_percent", "cached_bytes",
-    "buffers_bytes",
-  ]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads the object at the cursor as ``init(from:)`` does.
   static func read(from cursor: inout JSONCursor) throws -> SystemStats.Memory {
     var memory = SystemStats.Memory(
       totalBytes: nil, availableBytes: nil, usedBytes: nil, usedPercent: 0, cachedBytes: nil,
       buffersBytes: nil)
-    _ = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0: memory.totalBytes = try cursor.lenientInt()
-      case 1: memory.availableBytes = try cursor.lenientInt()
-      case 2: memory.usedBytes = try cursor.lenientInt()
-      case 3: memory.usedPercent = try cursor.lenientDouble() ?? 0
-      case 4: memory.cachedBytes = try cursor.lenientInt()
-      default: memory.buffersBytes = try cursor.lenientInt()
+    _ = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .totalBytes: memory.totalBytes = try cursor.lenientInt()
+      case .availableBytes: memory.availableBytes = try cursor.lenientInt()
+      case .usedBytes: memory.usedBytes = try cursor.lenientInt()
+      case .usedPercent: memory.usedPercent = try cursor.lenientDouble() ?? 0
+      case .cachedBytes: memory.cachedBytes = try cursor.lenientInt()
+      case .buffersBytes: memory.buffersBytes = try cursor.lenientInt()
       }
     }
     return memory
@@ -354,16 +412,16 @@ extension SystemStats.Memory {
 }
 
 extension SystemStats.Uptime {
-  static let names: [StaticString] = ["uptime_seconds", "idle_seconds", "uptime_formatted"]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads the object at the cursor as ``init(from:)`` does.
   static func read(from cursor: inout JSONCursor) throws -> SystemStats.Uptime {
     var uptime = SystemStats.Uptime(uptimeSeconds: 0, idleSeconds: 0, uptimeFormatted: "")
-    _ = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0: uptime.uptimeSeconds = try cursor.lenientDouble() ?? 0
-      case 1: uptime.idleSeconds = try cursor.lenientDouble() ?? 0
-      default: uptime.uptimeFormatted = try cursor.lenientOptionalString() ?? ""
+    _ = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .uptimeSeconds: uptime.uptimeSeconds = try cursor.lenientDouble() ?? 0
+      case .idleSeconds: uptime.idleSeconds = try cursor.lenientDouble() ?? 0
+      case .uptimeFormatted: uptime.uptimeFormatted = try cursor.lenientOptionalString() ?? ""
       }
     }
     return uptime
@@ -377,17 +435,17 @@ extension SystemStats.Uptime {
 }
 
 extension SystemStats.Temperature {
-  static let names: [StaticString] = ["zone", "type", "label", "temperature"]
+  static let members = MemberNames<CodingKeys>()
 
   /// Reads the object at the cursor as ``init(from:)`` does.
   static func read(from cursor: inout JSONCursor) throws -> SystemStats.Temperature {
     var zone = SystemStats.Temperature(zone: "", type: "", label: "", temperature: nil)
-    _ = try cursor.readMembers(names) { cursor, index in
-      switch index {
-      case 0: zone.zone = try cursor.lenientOptionalString() ?? ""
-      case 1: zone.type = try cursor.lenientOptionalString() ?? ""
-      case 2: zone.label = try cursor.lenientOptionalString() ?? ""
-      default: zone.temperature = try cursor.lenientDouble()
+    _ = try cursor.readMembers(members) { cursor, member in
+      switch member {
+      case .zone: zone.zone = try cursor.lenientOptionalString() ?? ""
+      case .type: zone.type = try cursor.lenientOptionalString() ?? ""
+      case .label: zone.label = try cursor.lenientOptionalString() ?? ""
+      case .temperature: zone.temperature = try cursor.lenientDouble()
       }
     }
     return zone

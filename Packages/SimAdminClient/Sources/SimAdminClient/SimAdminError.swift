@@ -1,19 +1,9 @@
 import Essentials
 import Foundation
+import HTTPKit
 
-/// Why a device could not be reached at all.
-public enum UnreachableReason: Sendable, Hashable {
-  /// Nothing listens on the port (connection refused).
-  case refused
-  /// The host name does not resolve.
-  case dns
-  /// The TLS handshake or certificate failed.
-  case tls
-  /// The connection was reset or dropped before a full response arrived.
-  case reset
-  /// Anything else, with the system's text.
-  case other(String)
-
+/// Why a device could not be reached at all: HTTPKit's reasons, with their catalogue keys.
+extension UnreachableReason {
   /// The catalogue key of the plain-language reason.
   public var reasonKey: String {
     switch self {
@@ -63,6 +53,19 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
   /// This computer, not the device, failed: out of file descriptors (`EMFILE`, `ENFILE`),
   /// memory or buffers. Never a device's status; the command fails with it instead.
   case localResource(String)
+
+  /// The device error of the same name as the transport's.
+  public init(_ error: HTTPTransportError) {
+    switch error {
+    case .timeout: self = .timeout
+    case .unreachable(let reason): self = .unreachable(reason)
+    case .tooLarge(let limit): self = .tooLarge(limit: limit)
+    case .malformedResponse(let detail): self = .malformedResponse(detail)
+    case .invalidOrigin(let origin): self = .invalidOrigin(origin)
+    case .cancelled: self = .cancelled
+    case .localResource(let detail): self = .localResource(detail)
+    }
+  }
 
   /// Whether the failure is this computer's, not the device's.
   public var isLocal: Bool {

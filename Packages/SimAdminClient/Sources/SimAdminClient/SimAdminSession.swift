@@ -230,7 +230,7 @@ public actor SimAdminSession {
     if let cookie { request.headers["Cookie"] = "simadmin_session=\(cookie)" }
     let start = clock.now()
     do {
-      let response = try await transport.send(request, timeout: timeout ?? self.timeout)
+      let response = try await send(request, timeout: timeout ?? self.timeout)
       RequestTrace.note(
         DeviceRequest(
           method: route.method.rawValue, route: route.pathTemplate, status: response.status,
@@ -265,6 +265,17 @@ public actor SimAdminSession {
           ])
       }
       throw error
+    }
+  }
+
+  /// `request` through the transport, its failure as the device error of the same name.
+  private func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+    -> HTTPResponse
+  {
+    do {
+      return try await transport.send(request, timeout: timeout)
+    } catch {
+      throw SimAdminError(error)
     }
   }
 

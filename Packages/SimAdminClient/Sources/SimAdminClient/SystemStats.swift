@@ -60,7 +60,7 @@ public struct SystemStats: Codable, Sendable, Hashable {
     /// Thermal zones.
     public var temperatures: [Temperature]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case memory, uptime
       case temperatures = "temperature"
     }
@@ -148,7 +148,7 @@ public struct SystemStats: Codable, Sendable, Hashable {
     /// Buffers.
     public var buffersBytes: Int64?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case totalBytes = "total_bytes"
       case availableBytes = "available_bytes"
       case usedBytes = "used_bytes"
@@ -246,7 +246,7 @@ public struct SystemStats: Codable, Sendable, Hashable {
     /// The device's own rendering, e.g. `3 days, 4:05`.
     public var uptimeFormatted: String
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case uptimeSeconds = "uptime_seconds"
       case idleSeconds = "idle_seconds"
       case uptimeFormatted = "uptime_formatted"
@@ -304,7 +304,7 @@ public struct SystemStats: Codable, Sendable, Hashable {
     /// Degrees Celsius, when readable.
     public var temperature: Double?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case zone, type, label, temperature
     }
 

@@ -68,49 +68,24 @@ struct ErrorMappingTests {
     #expect(SimAdminSession.error(for: mapping.response, route: mapping.route) == mapping.expected)
   }
 
-  #if canImport(Darwin)
-    @Test(
-      "transport errors map to unreachable reasons",
-      arguments: [
-        (URLError.Code.timedOut, SimAdminError.timeout),
-        (.cannotConnectToHost, .unreachable(.refused)),
-        (.cannotFindHost, .unreachable(.dns)),
-        (.dnsLookupFailed, .unreachable(.dns)),
-        (.secureConnectionFailed, .unreachable(.tls)),
-        (.serverCertificateUntrusted, .unreachable(.tls)),
-        (.networkConnectionLost, .unreachable(.reset)),
-        (.cancelled, .cancelled),
-      ])
-    func transportErrors(_ code: URLError.Code, _ expected: SimAdminError) {
-      #expect(TransportRelay.map(URLError(code)) == expected)
-    }
-  #endif
-
   @Test(
-    "failed connects map to unreachable reasons",
+    "every transport error is the device error of the same name",
     arguments: [
-      (ECONNREFUSED, SimAdminError.unreachable(.refused)),
-      (ECONNRESET, .unreachable(.reset)),
-      (ETIMEDOUT, .timeout),
+      (HTTPTransportError.timeout, SimAdminError.timeout),
+      (.unreachable(.refused), .unreachable(.refused)),
+      (.unreachable(.dns), .unreachable(.dns)),
+      (.unreachable(.tls), .unreachable(.tls)),
+      (.unreachable(.reset), .unreachable(.reset)),
+      (.unreachable(.other("x")), .unreachable(.other("x"))),
+      (.tooLarge(limit: 7), .tooLarge(limit: 7)),
+      (.malformedResponse("d"), .malformedResponse("d")),
+      (.invalidOrigin("o"), .invalidOrigin("o")),
+      (.cancelled, .cancelled),
+      (.localResource("l"), .localResource("l")),
     ])
-  func connectErrors(_ code: Int32, _ expected: SimAdminError) {
-    #expect(SocketCalls.connectError(code) == expected)
-  }
-
-  @Test("a connection that breaks during the exchange is a reset")
-  func exchangeErrors() {
-    for code in [ECONNRESET, EPIPE, ECONNABORTED, ENOTCONN] {
-      #expect(SocketCalls.ioError(code) == .unreachable(.reset))
-    }
-  }
-
-  @Test("any other socket error keeps the system's text")
-  func otherSocketError() {
-    guard case .unreachable(.other(let text)) = SocketCalls.connectError(ENETUNREACH) else {
-      Issue.record("expected .other")
-      return
-    }
-    #expect(!text.isEmpty)
+  func transportErrors(_ error: HTTPTransportError, _ expected: SimAdminError) {
+    #expect(SimAdminError(error) == expected)
+    #expect(SimAdminError(error).isLocal == error.isLocal)
   }
 
   @Test("the session cookie is read from Set-Cookie; Max-Age=0 clears it")
@@ -169,13 +144,11 @@ struct ErrorMappingTests {
   @Test("running out of descriptors or memory is this computer's failure, not the device's")
   func localResources() {
     for code in [EMFILE, ENFILE, ENOMEM, ENOBUFS] {
-      let error = SocketCalls.connectError(code)
-      #expect(error == .localResource(SocketCalls.text(code)))
+      let error = SimAdminError(.localResource(String(cString: strerror(code))))
       #expect(error.isLocal)
-      #expect(SocketCalls.ioError(code).isLocal)
       #expect(error.localizedMessage(.english).contains("This computer failed, not the device"))
     }
-    #expect(!SocketCalls.connectError(ECONNREFUSED).isLocal)
+    #expect(!SimAdminError(.unreachable(.refused)).isLocal)
   }
 
   @Test("the catalogue has no problems")

@@ -326,7 +326,7 @@ struct ProbeAnswerDecodingTests {
     let inner = SocketTransport()
     let bodies = Locked<[(String, Data)]>([])
 
-    func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+    func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
       -> HTTPResponse
     {
       let response = try await inner.send(request, timeout: timeout)

@@ -373,6 +373,15 @@ struct SmsFastDecodingTests {
       #expect(field.packedName == JSONCursor.packed(field.name), "\(field)")
     }
   }
+
+  @Test("the fast reader's fields are the Decodable conformance's keys, one for one")
+  func fieldsAreTheCodingKeys() {
+    let keys = SmsMessage.Field.allCases.compactMap {
+      SmsMessage.CodingKeys(stringValue: "\($0.name)")
+    }
+    #expect(keys.count == SmsMessage.Field.allCases.count)
+    #expect(Set(keys.map(\.stringValue)).count == keys.count)
+  }
 }
 
 /// Writes random SMS pages by hand: every escape style, numbers and ids in every form, odd

@@ -386,7 +386,7 @@ struct DeviceState {
     pendingSends[nextSendToken] = PendingSend(number: number, content: content)
     sendQueue.append(nextSendToken)
     var response = HTTPResponse(status: 200)
-    response.deferred = DeferredAnswer(token: nextSendToken)
+    response.deferredToken = nextSendToken
     return response
   }
 
@@ -480,11 +480,6 @@ struct DeviceState {
 struct PendingSend {
   var number: String
   var content: String
-}
-
-/// An answer the server writes later: a send's, when the modem has sent it.
-struct DeferredAnswer {
-  var token: Int
 }
 
 /// One SMS a simulated modem sent out: what the recipient got, whether or not the device's

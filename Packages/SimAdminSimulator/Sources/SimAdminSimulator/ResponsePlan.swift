@@ -1,15 +1,8 @@
-/// What the server does with one request once faults are taken into account.
-struct ResponsePlan {
-  enum Action {
-    case respond(HTTPResponse, slowRate: Int?)
-    case hang
-    case reset
-  }
+import HTTPKit
 
-  /// Seconds to wait before acting (latency faults).
-  var delay: Double
-  var action: Action
-
+/// How a device's faults turn into the server's reply (``ResponsePlan`` is HTTPKit's
+/// `ServerReply`: a delay, then respond, hang or reset).
+extension ResponsePlan {
   /// Applies the device's fault rules to `request`; `answer` computes the normal response.
   static func make(
     rules: [FaultRule], request: RecordedRequest, noise: inout SplitMix64,

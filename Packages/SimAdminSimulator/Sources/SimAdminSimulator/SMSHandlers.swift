@@ -154,7 +154,7 @@ enum SMSHandlers {
         return
       }
       switch (message.id / Int64(every)) % 4 {
-      case 0: writer.append("null")
+      case 0: writer.null()
       case 1: writer.writeMessage(shown, idText: "\"x\(shown.id)\"", contentSuffix: suffix)
       case 2: writer.writeMessage(shown, idText: "1e30", contentSuffix: suffix)
       default: writer.writeMessage(shown, idText: nil, contentSuffix: suffix)
@@ -182,26 +182,31 @@ enum SMSHandlers {
     _ messages: ArraySlice<SimulatedSMS>, hostile: Bool = false, shaping: ListShaping? = nil
   ) -> HTTPResponse {
     let padded = shaping?.bodyCharacters.map { $0 * 3 } ?? 0
-    var writer = JSONWriter(capacity: 96 + messages.count * (280 + padded))
-    writer.append("{\"status\":\"ok\",\"message\":\"Success\",\"data\":{\"messages\":[")
-    var first = true
-    for message in messages {
-      if !first { writer.bytes.append(UInt8(ascii: ",")) }
-      first = false
-      if hostile {
-        var shown = message
-        shown.phoneNumber = HostileText.wrap(message.phoneNumber)
-        shown.content = HostileText.wrap(message.content)
-        writer.writeMessage(shown)
-      } else if let shaping, !shaping.isPlain {
-        shaping.write(message, into: &writer)
-      } else {
-        writer.writeMessage(message)
+    var json = JSONWriter(format: .compact, capacity: 96 + messages.count * (280 + padded))
+    json.object { json in
+      json.key("status")
+      json.string("ok")
+      json.key("message")
+      json.string("Success")
+      json.key("data")
+      json.object { json in
+        json.key("messages")
+        json.array(messages) { json, message in
+          if hostile {
+            var shown = message
+            shown.phoneNumber = HostileText.wrap(message.phoneNumber)
+            shown.content = HostileText.wrap(message.content)
+            json.writeMessage(shown)
+          } else if let shaping, !shaping.isPlain {
+            shaping.write(message, into: &json)
+          } else {
+            json.writeMessage(message)
+          }
+        }
       }
     }
-    writer.append("]}}")
     return HTTPResponse(
-      status: 200, headers: [("content-type", "application/json")], body: writer.bytes)
+      status: 200, headers: [("content-type", "application/json")], body: json.bytes)
   }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Essentials
 import Foundation
+import HTTPKit
 
 /// A running fleet of simulated SimAdmin devices, each on its own 127.0.0.1 port, all served
 /// by one event-loop thread.
@@ -36,7 +37,7 @@ public final class SimulatedFleet: Sendable {
         throw SimulatorError.invalidPort(port)
       }
     }
-    Socket.raiseOpenFileLimit()
+    HTTPServer.raiseOpenFileLimit()
     let server = try FleetServer(clock: clock)
     var devices: [SimulatedDevice] = []
     devices.reserveCapacity(profiles.count)
@@ -63,22 +64,27 @@ public final class SimulatedFleet: Sendable {
 
   /// The most devices that had a request in flight (received, not yet answered in full) at
   /// the same moment since the fleet started or ``resetPeakDevicesInFlight()``: what a
-  /// client's concurrency width must bound.
+  /// client's concurrency width must bound. Requests over sockets and through
+  /// ``inMemoryTransport(maxResponseBytes:fallback:)`` count alike.
   public func peakDevicesInFlight() async -> Int {
-    await onLoop { $0.peakDevicesInFlight } ?? 0
+    server.peakDevicesInFlight
   }
 
   /// Starts counting ``peakDevicesInFlight()`` afresh.
   public func resetPeakDevicesInFlight() async {
-    _ = await onLoop { $0.resetPeakDevicesInFlight() }
+    server.resetPeakDevicesInFlight()
   }
 
-  private func onLoop<T: Sendable>(_ body: @escaping @Sendable (FleetServer) -> T) async -> T? {
-    await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
-      DispatchQueue.global().async { [server] in
-        continuation.resume(returning: server.loop.run { body(server) })
-      }
-    }
+  /// A transport that hands a request for one of these devices straight to the device (its
+  /// router and faults) without a socket: HTTPKit's `InMemoryTransport`. What a client sees is
+  /// what it would see over loopback HTTP: the same answers and headers, a device that is
+  /// `.down` refuses, `latency` waits, `hang` runs into the client's timeout, `reset` resets,
+  /// `slowBody` takes as long, `oversized` passes the cap. Requests to any other origin go to
+  /// `fallback` (refused without one).
+  public func inMemoryTransport(
+    maxResponseBytes: Int = 8 * 1024 * 1024, fallback: (any HTTPTransport)? = nil
+  ) -> InMemoryTransport {
+    InMemoryTransport(server: server.http, maxResponseBytes: maxResponseBytes, fallback: fallback)
   }
 
   /// Closes every listener and connection (hung ones too); nothing stays listening.
