@@ -279,8 +279,9 @@ public struct MSAApplication: Sendable {
     let command = parsed.path.joined(separator: " ")
     let message = UserFacingMessage.of(error, language)
     let status = UserFacingMessage.exitCode(of: error)
-    let prefix = AppStrings.text("error.prefix", language)
-    context.streams.writeError("\(prefix) \(message)\n")
+    // The catalogue places the message: "Error: …", but "错误：…" (the full-width colon
+    // carries its own space).
+    context.streams.writeError(AppStrings.text("error.line", language, ["message": message]) + "\n")
     if output.json,
       let json = try? JSONOutput.renderError(
         command: command, message: message, code: UserFacingMessage.code(of: error))

@@ -20,14 +20,14 @@ import Testing
     }
   }
 
-  func run(_ arguments: [String]) async throws -> Outcome {
+  func run(_ arguments: [String], lang: String = "en_US.UTF-8") async throws -> Outcome {
     let home = FileManager.default.temporaryDirectory
       .appendingPathComponent("msa-bare-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
     let output = Locked("")
     let error = Locked("")
     let context = ProcessContext(
-      environment: ["MSA_HOME": home.path, "LANG": "en_US.UTF-8"],
+      environment: ["MSA_HOME": home.path, "LANG": lang],
       streams: StandardStreams(
         writeError: { text in error.withLock { $0 += text } }, readInput: { nil }),
       writeOutput: { text in output.withLock { $0 += text } },
@@ -79,5 +79,20 @@ import Testing
 
   @Test func catalogueIsComplete() {
     #expect(AppStrings.catalogue.problems().isEmpty)
+  }
+
+  /// A full-width colon carries its own space: "错误：" is followed directly by the message,
+  /// while English keeps "Error: ".
+  @Test func errorPrefixIsSpacedByLanguage() async throws {
+    let english = try await run(["view", "/nowhere"])
+    #expect(english.status == 1)
+    #expect(english.error.hasPrefix("Error: No route matches '/nowhere'."), "\(english.error)")
+    let chinese = try await run(["view", "/nowhere"], lang: "zh_CN.UTF-8")
+    #expect(chinese.status == 1)
+    #expect(chinese.error.hasPrefix("错误：没有与“/nowhere”匹配的路由。"), "\(chinese.error)")
+    // A usage error (CommandLineKit's report) reads the same way.
+    let usage = try await run(["rutes"], lang: "zh_CN.UTF-8")
+    #expect(usage.status == 64)
+    #expect(usage.error.hasPrefix("错误：未知子命令 'rutes'。"), "\(usage.error)")
   }
 }

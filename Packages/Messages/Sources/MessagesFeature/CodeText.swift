@@ -22,7 +22,7 @@ enum CodeText {
 
   /// The device's own time for `msa code`'s details: the time it names (said to have been in
   /// the future when it lay more than a day ahead of msa's clock), or its text as written
-  /// (quoted, at most 40 characters, control characters dropped) when it names none.
+  /// (quoted, at most 40 characters, controls shown by their stand-ins) when it names none.
   static func deviceTime(
     _ message: ArchivedMessage, _ display: MessagesDisplay, _ language: AppLanguage
   ) -> String {
@@ -30,24 +30,11 @@ enum CodeText {
     if let named = DeviceTime.instant(message.deviceTimestamp) {
       return MessagesStrings.text("code.deviceTimeAhead", language, ["time": display.format(named)])
     }
-    let text = String(
-      String.UnicodeScalarView(
-        message.deviceTimestamp.unicodeScalars.filter {
-          !$0.properties.generalCategory.isControlOrFormat
-        }
-      ).prefix(40))
+    // At most 40 of its characters, each control shown by the stand-in the rest of stderr
+    // and the views use (`␛`), so nothing in it can pass for the device's own text.
+    let text = UntrustedText.neutralised(
+      String(String.UnicodeScalarView(message.deviceTimestamp.unicodeScalars.prefix(40))),
+      lineFeeds: .symbol)
     return MessagesStrings.text("code.deviceTimeUnnamed", language, ["text": text])
-  }
-}
-
-extension Unicode.GeneralCategory {
-  /// Control, format, separator-line/paragraph, surrogate, private use and unassigned.
-  fileprivate var isControlOrFormat: Bool {
-    switch self {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse,
-      .unassigned:
-      true
-    default: false
-    }
   }
 }

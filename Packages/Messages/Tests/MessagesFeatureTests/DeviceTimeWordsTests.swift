@@ -60,6 +60,36 @@ struct DeviceTimeWordsTests {
   }
 }
 
+/// `msa code`'s details on stderr show a device time's control characters by the same
+/// stand-ins as the rest of stderr (`␛`), not dropped (which left `[8m]0;pwned` looking like
+/// the device's own text).
+@Suite("A device time's controls in msa code", .serialized)
+struct CodeDeviceTimeControlTests {
+  @Test("msa code shows a hostile device time's controls as stand-ins")
+  func controlsAreShownNotDropped() async throws {
+    let harness = try await FeatureHarness(
+      .messages, devices: [DeviceProfile(name: "A", smsCount: 0)], devicesOnTestClock: true)
+    let device = harness.devices[0]
+    _ = try await harness.run(["messages", "sync"])
+    harness.clock.advance(by: 60)
+    device.storeSMS(
+      direction: "incoming", phoneNumber: "10690005", content: "【京东】验证码 555555，5分钟内有效。",
+      timestamp: "\u{1B}[8m\u{1B}]0;pwned\u{07}\u{9B}2J")
+    harness.clock.advance(by: 5)
+    _ = try await harness.run(["messages", "sync"])
+    let streams = CapturedStreams()
+    var environment = harness.environment
+    environment.streams = streams.streams
+    _ = try await harness.run(["code"], environment: environment)
+    #expect(streams.output == "555555\n")
+    let details = streams.error
+    #expect(details.contains("“␛[8m␛]0;pwned␇\\u{9B}2J” (not a time)"), "\(details)")
+    #expect(!details.unicodeScalars.contains { UntrustedText.isControl($0) && $0 != "\n" })
+    #expect(details == UntrustedText.terminalSafe(details))
+    await harness.stop()
+  }
+}
+
 /// What `≈` means is said where it is shown: under a list or conversations that show one, and
 /// beside an approximate message in its thread, with the device's own time.
 @Suite("The ≈ mark explained", .serialized)

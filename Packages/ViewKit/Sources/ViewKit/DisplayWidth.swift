@@ -305,7 +305,10 @@ public enum DisplayWidth {
 
   /// Lines of at most `width` columns: words wrap at spaces, CJK text breaks between any two
   /// wide characters, a word longer than the width is cut, and `\n` starts a new line.
-  /// Runs of spaces collapse to one; no line starts or ends with a space.
+  /// Runs of spaces collapse to one; no line starts or ends with a space. Where the text has
+  /// no space, no line begins with closing punctuation (`，。、；：！？）」』】》…`, `,.;:!?)]}`)
+  /// or ends with opening punctuation (`（「『【《〈“`, `([{`) unless the pair is wider than a
+  /// line (the kinsoku rule of Chinese and Japanese, UAX #14's in small).
   public static func wrap(_ string: String, width: Int) -> [String] {
     let width = max(1, width)
     if isUnchangedByWrapping(string, width: width) { return [string] }
@@ -480,6 +483,37 @@ public enum DisplayWidth {
       || (0xFF1A...0xFF20).contains(scalar.value)
   }
 
+  /// Punctuation that no line may begin with: full-width and CJK closing marks, the closing
+  /// quotes, `…`, and their ASCII counterparts.
+  static func isClosingPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x21, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D: true  // ! ) , . : ; ? ] }
+    case 0x2019, 0x201D, 0x2025, 0x2026: true  // ’ ” ‥ …
+    case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B:
+      true  // 、。〉》」』】〕〗〙〛
+    case 0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D: true  // ！）…
+    default: false
+    }
+  }
+
+  /// Punctuation that no line may end with: full-width and CJK opening marks, the opening
+  /// quotes, and their ASCII counterparts.
+  static func isOpeningPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x28, 0x5B, 0x7B, 0x2018, 0x201C: true  // ( [ { ‘ “
+    case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A: true  // 〈《「『【…
+    case 0xFF08, 0xFF3B, 0xFF5B: true  // （ ［ ｛
+    default: false
+    }
+  }
+
+  /// Whether no line may break between two units that touch (no space between them).
+  static func keepsTogether(_ previous: Substring, _ next: Substring) -> Bool {
+    if let first = next.unicodeScalars.first, isClosingPunctuation(first) { return true }
+    if let last = previous.unicodeScalars.last, isOpeningPunctuation(last) { return true }
+    return false
+  }
+
   /// The lines of one paragraph as they fill, unit (word or wide character) by unit.
   struct LineFiller {
     let width: Int
@@ -487,6 +521,11 @@ public enum DisplayWidth {
     var line = ""
     var used = 0
     var pendingSpace = false
+    /// The units placed last that no line break may separate (a word and the closing mark
+    /// after it, an opening mark and what follows), held until the next unit may break
+    /// from them; with the space before each.
+    private var held: [(unit: Substring, columns: Int, spaced: Bool)] = []
+    private var heldColumns = 0
 
     init(width: Int) {
       self.width = width
@@ -496,11 +535,41 @@ public enum DisplayWidth {
       place(unit[...], columns: of(unit))
     }
 
-    /// Places `unit`, which is `columns` wide.
+    /// Places `unit`, which is `columns` wide, after the space pending if any.
     mutating func place(_ unit: Substring, columns: Int) {
-      let needed = columns + (pendingSpace && used > 0 ? 1 : 0)
+      let spaced = pendingSpace
+      pendingSpace = false
+      if !spaced, let last = held.last, keepsTogether(last.unit, unit) {
+        held.append((unit, columns, false))
+        heldColumns += columns
+        return
+      }
+      release()
+      held.append((unit, columns, spaced))
+      heldColumns = columns
+    }
+
+    /// Lays out the held units: together when they fit on a line, else one by one.
+    private mutating func release() {
+      guard let first = held.first else { return }
+      if held.count == 1 {
+        lay(first.unit, columns: first.columns, spaced: first.spaced)
+      } else if heldColumns <= width {
+        var joined = ""
+        for part in held { joined += part.unit }
+        lay(joined[...], columns: heldColumns, spaced: first.spaced)
+      } else {
+        for part in held { lay(part.unit, columns: part.columns, spaced: part.spaced) }
+      }
+      held.removeAll(keepingCapacity: true)
+      heldColumns = 0
+    }
+
+    /// Puts `unit` (`columns` wide) on the line, after a space when `spaced`, or on the next.
+    private mutating func lay(_ unit: Substring, columns: Int, spaced: Bool) {
+      let needed = columns + (spaced && used > 0 ? 1 : 0)
       if used + needed <= width {
-        if pendingSpace && used > 0 {
+        if spaced && used > 0 {
           line += " "
           used += 1
         }
@@ -509,7 +578,6 @@ public enum DisplayWidth {
         line = ""
         used = 0
       }
-      pendingSpace = false
       if columns <= width - used {
         line.append(contentsOf: unit)
         used += columns
@@ -535,6 +603,7 @@ public enum DisplayWidth {
 
     /// The lines, the last one included (one empty line for an empty paragraph).
     mutating func finish() -> [String] {
+      release()
       if !line.isEmpty || lines.isEmpty { lines.append(line) }
       return lines
     }
