@@ -159,8 +159,10 @@ public enum ConsoleRenderer {
   ) -> String {
     switch state.mode {
     case .prompting(let prompt):
+      // A full-width colon carries its own space: "搜索：验", "Search: 验".
+      let gap = prompt.label.hasSuffix("：") ? "" : " "
       return DisplayWidth.truncate(
-        UntrustedText.neutralised("\(prompt.label) \(prompt.text)▏"), to: width)
+        UntrustedText.neutralised("\(prompt.label)\(gap)\(prompt.text)▏"), to: width)
     case .form:
       return style.muted(DisplayWidth.truncate(context.text("keys.form", [:]), to: width))
     case .confirming:

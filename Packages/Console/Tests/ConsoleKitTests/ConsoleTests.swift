@@ -204,6 +204,17 @@ func render(_ state: ConsoleState, _ context: ConsoleContext) -> String {
     let lines = render(state, context).components(separatedBy: "\n")
     #expect(lines.last == "Search: 验▏")
   }
+
+  @Test func aChinesePromptHasNoSpaceAfterItsFullWidthColon() throws {
+    let context = ConsoleContext(
+      registry: try ShellFixtures.registry(
+        [nodesModule, messagesModule, hiddenModule], catalogue: catalogue),
+      language: .simplifiedChinese)
+    var state = loadedConsole(context)
+    _ = send([.character("/"), .character("验")], to: &state, context)
+    let lines = render(state, context).components(separatedBy: "\n")
+    #expect(lines.last == "搜索：验▏")
+  }
 }
 
 @Suite struct ActionTests {
