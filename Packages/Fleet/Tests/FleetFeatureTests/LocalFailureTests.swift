@@ -73,7 +73,7 @@ import Testing
 /// What iOS answers every request with when the owner has not allowed the app on the local
 /// network (only an iPhone produces it; this transport stands in for it).
 struct LocalNetworkDeniedTransport: HTTPTransport {
-  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(SimAdminError)
+  func send(_ request: HTTPRequest, timeout: TimeInterval) async throws(HTTPTransportError)
     -> HTTPResponse
   {
     throw .localNetworkDenied

@@ -31,10 +31,15 @@ public enum HTTPTransportError: Error, Sendable, Hashable {
   /// This computer, not the server, failed: out of file descriptors (`EMFILE`, `ENFILE`),
   /// memory or buffers.
   case localResource(String)
+  /// The phone's owner has not allowed the app on the local network (iOS only; see
+  /// ``LocalNetworkAccess``): nothing reached the server, which may be up or down.
+  case localNetworkDenied
 
   /// Whether the failure is this computer's, not the server's.
   public var isLocal: Bool {
-    if case .localResource = self { return true }
-    return false
+    switch self {
+    case .localResource, .localNetworkDenied: true
+    default: false
+    }
   }
 }

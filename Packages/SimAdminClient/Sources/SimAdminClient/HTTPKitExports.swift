@@ -11,3 +11,4 @@
 @_exported import enum HTTPKit.HTTPTransports
 @_exported import class HTTPKit.SocketTransport
 @_exported import enum HTTPKit.UnreachableReason
+@_exported import enum HTTPKit.LocalNetworkAccess

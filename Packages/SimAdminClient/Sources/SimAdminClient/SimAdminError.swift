@@ -68,6 +68,7 @@ public enum SimAdminError: LocalizedFailure, Hashable, CustomStringConvertible {
     case .invalidOrigin(let origin): self = .invalidOrigin(origin)
     case .cancelled: self = .cancelled
     case .localResource(let detail): self = .localResource(detail)
+    case .localNetworkDenied: self = .localNetworkDenied
     }
   }
 

@@ -170,6 +170,11 @@ struct LocalNetworkAccessTests {
     #expect(!LocalNetworkAccess.isDenial(code: -1004, pathDescription: path))
   }
 
+  @Test func theTransportsDenialReachesTheDeviceClientAsItsOwnReason() {
+    #expect(HTTPTransportError.localNetworkDenied.isLocal)
+    #expect(SimAdminError(.localNetworkDenied) == .localNetworkDenied)
+  }
+
   @Test func theReasonSaysWhereToAllowIt() {
     let error = SimAdminError.localNetworkDenied
     #expect(error.isLocal)
