@@ -9,6 +9,6 @@
 @_exported import protocol HTTPKit.HTTPTransport
 @_exported import enum HTTPKit.HTTPTransportError
 @_exported import enum HTTPKit.HTTPTransports
+@_exported import enum HTTPKit.LocalNetworkAccess
 @_exported import class HTTPKit.SocketTransport
 @_exported import enum HTTPKit.UnreachableReason
-@_exported import enum HTTPKit.LocalNetworkAccess
