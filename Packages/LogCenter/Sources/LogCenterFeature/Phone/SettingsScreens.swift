@@ -135,20 +135,7 @@
       ) { result in
         if case .success(let url) = result { model.picked(url) } else { model.cancelPicking() }
       }
-      .confirmationDialog(
-        model.dialog?.title.text ?? "",
-        isPresented: Binding(
-          get: { model.confirmation != nil },
-          set: { if !$0 && model.confirmation != nil { model.cancelConfirmation() } }),
-        titleVisibility: .visible
-      ) {
-        Button(model.text("phone.data.restoreConfirm"), role: .destructive) {
-          phoneTask { await model.confirm() }
-        }
-        Button(model.context.common("phone.cancel"), role: .cancel) { model.cancelConfirmation() }
-      } message: {
-        if let message = model.dialog?.message { Text(message.text) }
-      }
+      .phoneConfirmation(model)
     }
   }
 
@@ -230,20 +217,7 @@
           }
         }
       }
-      .confirmationDialog(
-        model.dialog?.title.text ?? "",
-        isPresented: Binding(
-          get: { model.confirmation != nil },
-          set: { if !$0 && model.confirmation != nil { model.cancelConfirmation() } }),
-        titleVisibility: .visible
-      ) {
-        if let dialog = model.dialog {
-          Button(dialog.buttons[0].text, role: .destructive) { phoneTask { await model.confirm() } }
-          Button(dialog.buttons[1].text, role: .cancel) { model.cancelConfirmation() }
-        }
-      } message: {
-        if let message = model.dialog?.message { Text(message.text) }
-      }
+      .phoneConfirmation(model)
     }
 
     private var chips: some View {
