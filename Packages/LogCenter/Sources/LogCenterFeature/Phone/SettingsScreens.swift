@@ -81,17 +81,8 @@
 
     var body: some View {
       List {
-        if let notice = model.notice {
-          Section {
-            PhoneNoticeView(notice)
-            if let file = model.file {
-              ShareLink(item: file.url) {
-                Label(model.context.common("phone.share"), systemImage: "square.and.arrow.up")
-              }
-            }
-          }
-        }
-        if let busy = model.busy { Label(busy, systemImage: "hourglass") }
+        SettingsPhone.progress(
+          notice: model.notice, file: model.file, busy: model.busy, context: model.context)
         if let failure = model.loadFailure { PhoneNoticeView(PhoneNotice(failure, tone: .danger)) }
         if let summary = model.summary {
           Section {
@@ -152,17 +143,8 @@
 
     var body: some View {
       List {
-        if let notice = model.notice {
-          Section {
-            PhoneNoticeView(notice)
-            if let file = model.file {
-              ShareLink(item: file.url) {
-                Label(model.context.common("phone.share"), systemImage: "square.and.arrow.up")
-              }
-            }
-          }
-        }
-        if let busy = model.busy { Label(busy, systemImage: "hourglass") }
+        SettingsPhone.progress(
+          notice: model.notice, file: model.file, busy: model.busy, context: model.context)
         chips
         if !model.isLoaded {
           ProgressView(model.context.common("phone.loading")).frame(maxWidth: .infinity)
@@ -280,6 +262,27 @@
       .listStyle(.insetGrouped)
       .phoneScreen(model.title)
       .refreshable { await model.refresh() }
+    }
+  }
+
+  extension SettingsPhone {
+    /// The last action's notice with a link to share the file it made, then what is running
+    /// (the local data and log screens start their lists with these).
+    @ViewBuilder
+    static func progress(
+      notice: PhoneNotice?, file: PhoneFile?, busy: String?, context: PhoneContext
+    ) -> some View {
+      if let notice {
+        Section {
+          PhoneNoticeView(notice)
+          if let file {
+            ShareLink(item: file.url) {
+              Label(context.common("phone.share"), systemImage: "square.and.arrow.up")
+            }
+          }
+        }
+      }
+      if let busy { Label(busy, systemImage: "hourglass") }
     }
   }
 #endif
