@@ -587,11 +587,11 @@ struct PhoneWalkTests {
     }
     release.askRelease()
     walker.show("Release from Hub: asks first")
-    release.cancelRelease()
+    release.cancelConfirmation()
     walker.show("Release from Hub: kept")
     #expect(lab.hubBinding == .bound(url: "http://10.0.0.9:8788"))
     release.askRelease()
-    await release.confirmRelease()
+    await release.confirm()
     await walker.settle()
     list = try walker.screen(FleetListModel.self)
     walker.show("Released and removed")

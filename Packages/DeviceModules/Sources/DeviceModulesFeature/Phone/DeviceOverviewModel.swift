@@ -49,8 +49,7 @@ final class DeviceOverviewModel: PhoneScreenModel {
       target = access.target
       loadFailure = nil
     } catch {
-      loadFailure = PhoneWording.plain(
-        UserFacingMessage.of(error, context.language), fallback: context.common("phone.failed"))
+      loadFailure = context.failure(error)
       return
     }
     isRefreshing = true

@@ -54,8 +54,7 @@ final class DeviceSMSModel: PhoneScreenModel {
       target = access.target
       loadFailure = nil
     } catch {
-      loadFailure = PhoneWording.plain(
-        UserFacingMessage.of(error, context.language), fallback: context.common("phone.failed"))
+      loadFailure = context.failure(error)
       return
     }
     status = .loading
@@ -114,8 +113,7 @@ final class DeviceSMSModel: PhoneScreenModel {
       await load()
     } catch {
       notice = PhoneNotice(
-        PhoneWording.plain(
-          UserFacingMessage.of(error, context.language), fallback: context.common("phone.failed")),
+        context.failure(error),
         tone: .danger)
     }
   }
@@ -139,8 +137,7 @@ final class DeviceSMSModel: PhoneScreenModel {
       await load()
     } catch {
       notice = PhoneNotice(
-        PhoneWording.plain(
-          UserFacingMessage.of(error, context.language), fallback: context.common("phone.failed")),
+        context.failure(error),
         tone: .danger)
     }
   }

@@ -43,8 +43,7 @@ final class DeviceSectionModel: PhoneScreenModel {
       target = access.target
       loadFailure = nil
     } catch {
-      loadFailure = PhoneWording.plain(
-        UserFacingMessage.of(error, context.language), fallback: context.common("phone.failed"))
+      loadFailure = context.failure(error)
       return
     }
     state = .loading(section)

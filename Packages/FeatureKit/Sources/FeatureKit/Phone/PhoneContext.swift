@@ -78,6 +78,13 @@ public struct PhoneContext: Sendable {
     FeatureKitStrings.text(key, language, arguments)
   }
 
+  /// What went wrong with `error`, as a phone says it: the shared message in the app's
+  /// language without the advice to run a command (``PhoneWording/plain(_:fallback:)``),
+  /// "Failed" when nothing else is left.
+  public func failure(_ error: any Error) -> String {
+    PhoneWording.plain(UserFacingMessage.of(error, language), fallback: common("phone.failed"))
+  }
+
   /// `date` in the phone's time zone: `HH:mm` today, `MM-dd HH:mm` this year, else
   /// `yyyy-MM-dd HH:mm`.
   public func time(_ date: Date) -> String {

@@ -11,7 +11,7 @@ import LocalStore
 /// group, tag and status, a + to add one, batch selection with test and remove, and pull to
 /// refresh testing every device.
 @MainActor
-final class FleetListModel: PhoneScreenModel {
+final class FleetListModel: PhoneScreenModel, PhoneConfirming {
   /// A removal waiting for its confirmation.
   enum Confirmation: Equatable {
     /// Remove these nodes.
@@ -47,6 +47,7 @@ final class FleetListModel: PhoneScreenModel {
   private(set) var notice: PhoneNotice? { didSet { changes.send() } }
   /// A removal waiting for yes or no.
   private(set) var confirmation: Confirmation? { didSet { changes.send() } }
+  var isConfirming: Bool { confirmation != nil }
 
   init(_ context: PhoneContext) {
     self.context = context
@@ -290,12 +291,12 @@ final class FleetListModel: PhoneScreenModel {
   // MARK: - Words
 
   /// The confirmation's question, explanation and buttons.
-  var dialog: PhoneOutline.Dialog? {
+  var question: PhoneConfirmation? {
     guard let confirmation else { return nil }
     let names = Dictionary(rows.map { ($0.id, $0.name) }) { first, _ in first }
     switch confirmation {
     case .remove(let ids):
-      return PhoneOutline.Dialog(
+      return PhoneConfirmation(
         text("phone.remove.question", ["count": String(ids.count)]),
         message: text(
           "phone.remove.message",
@@ -303,17 +304,15 @@ final class FleetListModel: PhoneScreenModel {
             "count": String(ids.count),
             "names": ids.compactMap { names[$0] }.joined(separator: ", "),
           ]),
-        buttons: [
-          text("phone.remove.confirm", ["count": String(ids.count)]),
-          context.common("phone.cancel"),
-        ])
+        confirm: text("phone.remove.confirm", ["count": String(ids.count)]),
+        cancel: context.common("phone.cancel"))
     case .removeAnyway(let ids, let reasons):
-      return PhoneOutline.Dialog(
+      return PhoneConfirmation(
         text("phone.removeAnyway.question", ["count": String(ids.count)]),
         message: text(
           "phone.removeAnyway.message",
           ["reasons": reasons.joined(separator: context.common("phone.separator"))]),
-        buttons: [text("phone.removeAnyway.confirm"), text("phone.removeAnyway.keep")])
+        confirm: text("phone.removeAnyway.confirm"), cancel: text("phone.removeAnyway.keep"))
     }
   }
 

@@ -52,8 +52,7 @@ enum FleetPhone {
         return FleetStrings.text(phoneKey, language, failure.arguments)
       }
     }
-    return PhoneWording.plain(
-      UserFacingMessage.of(error, language), fallback: context.common("phone.failed"))
+    return context.failure(error)
   }
 
   /// A device's failure in the phone's words ("Wrong password: the device refused it.").

@@ -11,7 +11,7 @@ import LocalStore
 /// (masked), what is registered; test, log in with a password prompt, log out, edit, open
 /// its device sections, remove (and remove anyway when it cannot be reached).
 @MainActor
-final class InstanceDetailModel: PhoneScreenModel {
+final class InstanceDetailModel: PhoneScreenModel, PhoneConfirming {
   /// A question waiting for an answer.
   enum Confirmation: Equatable {
     case remove
@@ -29,6 +29,7 @@ final class InstanceDetailModel: PhoneScreenModel {
   private(set) var busy: String? { didSet { changes.send() } }
   private(set) var notice: PhoneNotice? { didSet { changes.send() } }
   private(set) var confirmation: Confirmation? { didSet { changes.send() } }
+  var isConfirming: Bool { confirmation != nil }
   /// Whether the password prompt is shown.
   private(set) var isAskingPassword = false { didSet { changes.send() } }
   /// The password typed into the prompt.
@@ -293,21 +294,22 @@ final class InstanceDetailModel: PhoneScreenModel {
     return titles
   }
 
-  var dialog: PhoneOutline.Dialog? {
+  var question: PhoneConfirmation? {
     guard let row, let confirmation else { return nil }
     switch confirmation {
     case .remove:
-      return PhoneOutline.Dialog(
+      return PhoneConfirmation(
         text("phone.remove.question", ["count": "1"]),
         message: text("phone.remove.message", ["count": "1", "names": row.name]),
-        buttons: [text("phone.remove.confirm", ["count": "1"]), context.common("phone.cancel")])
+        confirm: text("phone.remove.confirm", ["count": "1"]),
+        cancel: context.common("phone.cancel"))
     case .removeAnyway(let reason):
-      return PhoneOutline.Dialog(
+      return PhoneConfirmation(
         text("phone.removeAnyway.question", ["count": "1"]),
         message: text(
           "phone.removeAnyway.message",
           ["reasons": context.common("phone.item", ["name": row.name, "detail": reason])]),
-        buttons: [text("phone.removeAnyway.confirm"), text("phone.removeAnyway.keep")])
+        confirm: text("phone.removeAnyway.confirm"), cancel: text("phone.removeAnyway.keep"))
     }
   }
 

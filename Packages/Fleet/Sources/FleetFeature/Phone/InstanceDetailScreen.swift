@@ -38,20 +38,7 @@
       .listStyle(.insetGrouped)
       .phoneScreen(model.title)
       .refreshable { await model.refresh() }
-      .confirmationDialog(
-        model.dialog?.title.text ?? "",
-        isPresented: Binding(
-          get: { model.confirmation != nil },
-          set: { if !$0 && model.confirmation != nil { model.cancelConfirmation() } }),
-        titleVisibility: .visible
-      ) {
-        if let dialog = model.dialog {
-          Button(dialog.buttons[0].text, role: .destructive) { phoneTask { await model.confirm() } }
-          Button(dialog.buttons[1].text, role: .cancel) { model.cancelConfirmation() }
-        }
-      } message: {
-        if let message = model.dialog?.message { Text(message.text) }
-      }
+      .phoneConfirmation(model)
       .sheet(
         isPresented: Binding(
           get: { model.isAskingPassword }, set: { if !$0 { model.cancelLogin() } })

@@ -12,7 +12,7 @@ import SimAdminClient
 /// nothing written; when the device is bound, "Release and remove" (confirmed, naming the
 /// Hub) makes it standalone and removes the node, back on the list.
 @MainActor
-final class ReleaseModel: PhoneScreenModel {
+final class ReleaseModel: PhoneScreenModel, PhoneConfirming {
   let context: PhoneContext
   let reference: String
   let changes = PhoneChanges()
@@ -105,14 +105,14 @@ final class ReleaseModel: PhoneScreenModel {
     isConfirming = true
   }
 
-  func cancelRelease() {
+  func cancelConfirmation() {
     isConfirming = false
     notice = PhoneNotice(text("phone.notice.kept"), tone: .muted)
   }
 
   /// Yes: releases the device and removes the node, back on the list; a release that did
   /// not happen keeps the node and says why.
-  func confirmRelease() async {
+  func confirm() async {
     guard isConfirming, let name else { return }
     isConfirming = false
     busy = text("phone.detail.removing")
@@ -140,12 +140,12 @@ final class ReleaseModel: PhoneScreenModel {
     }
   }
 
-  var dialog: PhoneOutline.Dialog? {
+  var question: PhoneConfirmation? {
     guard isConfirming, let name, let url = boundURL else { return nil }
-    return PhoneOutline.Dialog(
+    return PhoneConfirmation(
       text("phone.release.question", ["name": name, "hub": url]),
       message: text("phone.release.explain"),
-      buttons: [text("action.releaseAndRemove"), context.common("phone.cancel")])
+      confirm: text("action.releaseAndRemove"), cancel: context.common("phone.cancel"))
   }
 
   func outline() -> PhoneOutline {

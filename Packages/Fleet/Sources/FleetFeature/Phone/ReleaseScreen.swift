@@ -45,22 +45,7 @@
       .listStyle(.insetGrouped)
       .phoneScreen(model.title)
       .refreshable { await model.refresh() }
-      .confirmationDialog(
-        model.dialog?.title.text ?? "",
-        isPresented: Binding(
-          get: { model.isConfirming },
-          set: { if !$0 && model.isConfirming { model.cancelRelease() } }),
-        titleVisibility: .visible
-      ) {
-        if let dialog = model.dialog {
-          Button(dialog.buttons[0].text, role: .destructive) {
-            phoneTask { await model.confirmRelease() }
-          }
-          Button(dialog.buttons[1].text, role: .cancel) { model.cancelRelease() }
-        }
-      } message: {
-        if let message = model.dialog?.message { Text(message.text) }
-      }
+      .phoneConfirmation(model)
     }
   }
 #endif

@@ -12,7 +12,7 @@ import LocalStore
 /// registry exported without passwords. Every file goes to the app's folder in Files, never a
 /// typed path, and the success says where.
 @MainActor
-final class LocalDataModel: PhoneScreenModel {
+final class LocalDataModel: PhoneScreenModel, PhoneConfirming {
   /// An action waiting for its yes.
   enum Confirmation: Equatable {
     case restore(URL)
@@ -29,6 +29,7 @@ final class LocalDataModel: PhoneScreenModel {
   /// The file the last action made, to share.
   private(set) var file: PhoneFile? { didSet { changes.send() } }
   private(set) var confirmation: Confirmation? { didSet { changes.send() } }
+  var isConfirming: Bool { confirmation != nil }
   /// Whether the Files picker for a restore is shown.
   private(set) var isPickingBackup = false { didSet { changes.send() } }
 
@@ -177,14 +178,14 @@ final class LocalDataModel: PhoneScreenModel {
     }
   }
 
-  var dialog: PhoneOutline.Dialog? {
+  var question: PhoneConfirmation? {
     guard case .restore(let url)? = confirmation else { return nil }
     let rows =
       summary?.tables.filter { $0.table != "schema_versions" }.reduce(0) { $0 + $1.rows } ?? 0
-    return PhoneOutline.Dialog(
+    return PhoneConfirmation(
       text("phone.data.restoreQuestion", ["file": url.lastPathComponent]),
       message: text("phone.data.restoreMessage", ["count": String(rows)]),
-      buttons: [text("phone.data.restoreConfirm"), context.common("phone.cancel")])
+      confirm: text("phone.data.restoreConfirm"), cancel: context.common("phone.cancel"))
   }
 
   /// The tables a person knows by name (devices, messages, logs …), with their rows; the

@@ -11,7 +11,7 @@ import LocalStore
 /// phone's time zone; search and filters by kind, level and device; clear and trim (each
 /// confirmed); export as CSV or JSON Lines into Files, to share from there.
 @MainActor
-final class LogListModel: PhoneScreenModel {
+final class LogListModel: PhoneScreenModel, PhoneConfirming {
   /// A trim the user can choose.
   enum Trim: Hashable, CaseIterable {
     case olderThanWeek, olderThanMonth, keepThousand
@@ -56,6 +56,7 @@ final class LogListModel: PhoneScreenModel {
   private(set) var notice: PhoneNotice? { didSet { changes.send() } }
   private(set) var file: PhoneFile? { didSet { changes.send() } }
   private(set) var confirmation: Confirmation? { didSet { changes.send() } }
+  var isConfirming: Bool { confirmation != nil }
 
   init(_ context: PhoneContext) {
     self.context = context
@@ -217,18 +218,18 @@ final class LogListModel: PhoneScreenModel {
     .filter { !$0.isEmpty }.joined(separator: " · ")
   }
 
-  var dialog: PhoneOutline.Dialog? {
+  var question: PhoneConfirmation? {
     switch confirmation {
     case .clear(let count)?:
-      return PhoneOutline.Dialog(
+      return PhoneConfirmation(
         text("phone.logs.clearQuestion", ["count": String(count)]),
         message: text("phone.logs.clearMessage"),
-        buttons: [text("phone.logs.clearConfirm"), context.common("phone.cancel")])
+        confirm: text("phone.logs.clearConfirm"), cancel: context.common("phone.cancel"))
     case .trim(let trim)?:
-      return PhoneOutline.Dialog(
+      return PhoneConfirmation(
         text("phone.logs.trimQuestion", ["what": text(trim.key)]),
         message: text("phone.logs.clearMessage"),
-        buttons: [text("phone.logs.trimConfirm"), context.common("phone.cancel")])
+        confirm: text("phone.logs.trimConfirm"), cancel: context.common("phone.cancel"))
     case nil:
       return nil
     }

@@ -27,8 +27,7 @@ enum SettingsPhone {
 
   /// What went wrong, without terminal advice.
   static func message(_ error: any Error, _ context: PhoneContext) -> String {
-    PhoneWording.plain(
-      UserFacingMessage.of(error, context.language), fallback: context.common("phone.failed"))
+    context.failure(error)
   }
 
   /// A size in words (`1.2 MiB`).

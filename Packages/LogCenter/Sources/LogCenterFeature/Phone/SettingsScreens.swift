@@ -81,17 +81,8 @@
 
     var body: some View {
       List {
-        if let notice = model.notice {
-          Section {
-            PhoneNoticeView(notice)
-            if let file = model.file {
-              ShareLink(item: file.url) {
-                Label(model.context.common("phone.share"), systemImage: "square.and.arrow.up")
-              }
-            }
-          }
-        }
-        if let busy = model.busy { Label(busy, systemImage: "hourglass") }
+        SettingsPhone.progress(
+          notice: model.notice, file: model.file, busy: model.busy, context: model.context)
         if let failure = model.loadFailure { PhoneNoticeView(PhoneNotice(failure, tone: .danger)) }
         if let summary = model.summary {
           Section {
@@ -135,20 +126,7 @@
       ) { result in
         if case .success(let url) = result { model.picked(url) } else { model.cancelPicking() }
       }
-      .confirmationDialog(
-        model.dialog?.title.text ?? "",
-        isPresented: Binding(
-          get: { model.confirmation != nil },
-          set: { if !$0 && model.confirmation != nil { model.cancelConfirmation() } }),
-        titleVisibility: .visible
-      ) {
-        Button(model.text("phone.data.restoreConfirm"), role: .destructive) {
-          phoneTask { await model.confirm() }
-        }
-        Button(model.context.common("phone.cancel"), role: .cancel) { model.cancelConfirmation() }
-      } message: {
-        if let message = model.dialog?.message { Text(message.text) }
-      }
+      .phoneConfirmation(model)
     }
   }
 
@@ -165,17 +143,8 @@
 
     var body: some View {
       List {
-        if let notice = model.notice {
-          Section {
-            PhoneNoticeView(notice)
-            if let file = model.file {
-              ShareLink(item: file.url) {
-                Label(model.context.common("phone.share"), systemImage: "square.and.arrow.up")
-              }
-            }
-          }
-        }
-        if let busy = model.busy { Label(busy, systemImage: "hourglass") }
+        SettingsPhone.progress(
+          notice: model.notice, file: model.file, busy: model.busy, context: model.context)
         chips
         if !model.isLoaded {
           ProgressView(model.context.common("phone.loading")).frame(maxWidth: .infinity)
@@ -230,20 +199,7 @@
           }
         }
       }
-      .confirmationDialog(
-        model.dialog?.title.text ?? "",
-        isPresented: Binding(
-          get: { model.confirmation != nil },
-          set: { if !$0 && model.confirmation != nil { model.cancelConfirmation() } }),
-        titleVisibility: .visible
-      ) {
-        if let dialog = model.dialog {
-          Button(dialog.buttons[0].text, role: .destructive) { phoneTask { await model.confirm() } }
-          Button(dialog.buttons[1].text, role: .cancel) { model.cancelConfirmation() }
-        }
-      } message: {
-        if let message = model.dialog?.message { Text(message.text) }
-      }
+      .phoneConfirmation(model)
     }
 
     private var chips: some View {
@@ -306,6 +262,27 @@
       .listStyle(.insetGrouped)
       .phoneScreen(model.title)
       .refreshable { await model.refresh() }
+    }
+  }
+
+  extension SettingsPhone {
+    /// The last action's notice with a link to share the file it made, then what is running
+    /// (the local data and log screens start their lists with these).
+    @ViewBuilder
+    static func progress(
+      notice: PhoneNotice?, file: PhoneFile?, busy: String?, context: PhoneContext
+    ) -> some View {
+      if let notice {
+        Section {
+          PhoneNoticeView(notice)
+          if let file {
+            ShareLink(item: file.url) {
+              Label(context.common("phone.share"), systemImage: "square.and.arrow.up")
+            }
+          }
+        }
+      }
+      if let busy { Label(busy, systemImage: "hourglass") }
     }
   }
 #endif

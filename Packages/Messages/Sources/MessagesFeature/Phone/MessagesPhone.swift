@@ -43,8 +43,7 @@ enum MessagesPhone {
         return MessagesStrings.text(phoneKey, context.language, failure.arguments)
       }
     }
-    return PhoneWording.plain(
-      UserFacingMessage.of(error, context.language), fallback: context.common("phone.failed"))
+    return context.failure(error)
   }
 
   /// When `message` was sent or received, in the phone's time zone (`≈` when the device named
